@@ -1,0 +1,2 @@
+/** Shared Prettier settings. */
+export default { printWidth: 110, singleQuote: false, trailingComma: "all" };

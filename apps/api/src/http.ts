@@ -1,0 +1,68 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { z } from "zod";
+import { endpoints, OK, type EndpointData, type EndpointName, type EndpointParsedInput } from "@storyloom/contract";
+import { ApiError, unauthorized } from "./errors";
+import type { AppContext } from "./context";
+import { authenticate, type AuthedUser } from "./auth/session";
+
+/** What a handler receives: the validated input, the caller (when known) and the request. */
+export interface HandlerArgs<N extends EndpointName, U> {
+  input: EndpointParsedInput<N>;
+  user: U;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+type UserFor<N extends EndpointName> = (typeof endpoints)[N]["auth"] extends "required"
+  ? AuthedUser
+  : AuthedUser | null;
+
+/** Turns zod issues into the field list of a VALIDATION_ERROR answer. */
+export function validationError(error: z.ZodError, where: "body" | "query"): ApiError {
+  const fields = error.issues.map((i) => ({ path: i.path.join(".") || where, message: i.message }));
+  const first = fields[0]!;
+  return new ApiError("VALIDATION_ERROR", `Invalid ${where}: ${first.path} ${first.message}`, { fields });
+}
+
+/**
+ * Registers one endpoint of the contract: method and path come from the table, the input is
+ * validated before the handler runs, the caller is authenticated as the table says, and the data is
+ * wrapped in the `{ code, message, data }` envelope.
+ */
+export function route<N extends EndpointName>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  name: N,
+  handler: (args: HandlerArgs<N, UserFor<N>>) => Promise<EndpointData<N>>,
+): void {
+  const def = endpoints[name];
+  app.route({
+    method: def.method,
+    url: def.path,
+    handler: async (req, reply) => {
+      const where = def.method === "GET" ? "query" : "body";
+      const raw = def.method === "GET" ? req.query : (req.body ?? {});
+      const parsed = def.input.safeParse(raw);
+      if (!parsed.success) throw validationError(parsed.error, where);
+      let user: AuthedUser | null = null;
+      if (def.auth !== "none") {
+        user = await authenticate(ctx, req.headers.authorization);
+        if (!user && def.auth === "required") throw unauthorized();
+      }
+      const data = await handler({
+        input: parsed.data as EndpointParsedInput<N>,
+        user: user as UserFor<N>,
+        req,
+        reply,
+      });
+      if (ctx.config.VALIDATE_RESPONSES) {
+        const check = def.output.safeParse(data);
+        if (!check.success) {
+          req.log.error({ issues: check.error.issues, endpoint: name }, "answer does not match the contract");
+          throw new ApiError("INTERNAL_ERROR", `Answer of ${name} does not match the contract`);
+        }
+      }
+      return { code: OK, message: "success", data };
+    },
+  });
+}

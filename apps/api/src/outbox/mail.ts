@@ -1,0 +1,41 @@
+import nodemailer from "nodemailer";
+import { z } from "zod";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "../config";
+import type { OutboxHandler } from "./outbox";
+
+/** A mail as it waits in the outbox. */
+export const MailPayload = z.object({
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().optional(),
+  headers: z.record(z.string(), z.string()).optional(),
+});
+export type MailPayload = z.infer<typeof MailPayload>;
+
+/**
+ * Sends outbox mail: through SMTP when SMTP_URL is set, otherwise printed to the log (the dev
+ * outbox page shows it). The Message-ID is derived from the outbox id, so a resend after a crash is
+ * recognisable as the same message.
+ */
+export function mailHandler(config: Config, log: Pick<FastifyBaseLogger, "info">): OutboxHandler {
+  const transport = config.SMTP_URL ? nodemailer.createTransport(config.SMTP_URL) : null;
+  const domain = /@([^>\s]+)/.exec(config.MAIL_FROM)?.[1] ?? "storyloom.local";
+  return async (payload, id) => {
+    const mail = MailPayload.parse(payload);
+    if (!transport) {
+      log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail (no SMTP configured)");
+      return;
+    }
+    await transport.sendMail({
+      from: config.MAIL_FROM,
+      to: mail.to,
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html,
+      headers: mail.headers,
+      messageId: `<outbox-${id}@${domain}>`,
+    });
+  };
+}

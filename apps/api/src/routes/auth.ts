@@ -1,0 +1,159 @@
+import { randomInt } from "node:crypto";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { CODE_MAX_ATTEMPTS, CODE_RESEND_S, CODE_TTL_S } from "@storyloom/contract";
+import { refreshTokens, sessions, users, verificationCodes } from "@storyloom/db";
+import type { AppContext } from "../context";
+import { route } from "../http";
+import { ApiError, unauthorized } from "../errors";
+import { hashCode, hashToken, sameDigest } from "../auth/tokens";
+import { issueTokens, startSession } from "../services/sessions";
+import { toUser } from "../services/users";
+import { hitRateLimit } from "../services/rateLimit";
+import { createGuest, loginWithEmail } from "../services/accounts";
+
+/** Accounts and sessions: guest sign-up, whoami, refresh with reuse detection, e-mail code login, profile. */
+export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { config, db } = ctx;
+
+  route(app, ctx, "guestSignUp", async ({ input }) => {
+    const user = await createGuest(ctx, input.device_id, input.gender, input.invite_code);
+    const auth = await startSession(db, config, user.id);
+    return { auth, user: toUser(user) };
+  });
+
+  route(app, ctx, "whoami", async ({ user }) => ({ user: toUser(user.user) }));
+
+  route(app, ctx, "refresh", async ({ input }) => {
+    const hash = hashToken(input.refresh_token);
+    return db.transaction(async (tx) => {
+      // Single use: only one concurrent caller can flip used_at from null.
+      const [row] = await tx
+        .update(refreshTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(refreshTokens.tokenHash, hash), isNull(refreshTokens.usedAt)))
+        .returning();
+      if (!row) {
+        const [used] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
+        if (used?.usedAt) {
+          const ageS = (Date.now() - used.usedAt.getTime()) / 1000;
+          if (ageS > config.REFRESH_REUSE_GRACE_S) {
+            // A rotated token came back: someone holds a copy. Kill the whole family.
+            await tx
+              .update(sessions)
+              .set({ revokedAt: new Date(), revokedReason: "refresh token reuse" })
+              .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt)));
+            throw unauthorized("Refresh token reuse detected; please sign in again");
+          }
+          throw unauthorized("Refresh token already used");
+        }
+        throw unauthorized("Invalid refresh token");
+      }
+      if (row.expiresAt.getTime() <= Date.now()) throw unauthorized("Refresh token expired");
+      const [session] = await tx
+        .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, status: users.status, mergedInto: users.mergedInto })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.id, row.sessionId));
+      if (!session || session.revokedAt || session.mergedInto !== null || session.status !== "normal") {
+        throw unauthorized("Session revoked");
+      }
+      return { auth: await issueTokens(tx, config, row.sessionId, session.userId) };
+    });
+  });
+
+  route(app, ctx, "sendCode", async ({ input, req }) => {
+    await hitRateLimit(db, `code-ip:${req.ip}`, config.CODE_SEND_PER_IP_PER_HOUR, 3600, "Too many codes requested from this network; try again later");
+    await hitRateLimit(db, `code-email:${input.email}`, 1, CODE_RESEND_S, `Please wait before requesting another code`);
+    const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
+    await db.transaction(async (tx) => {
+      // A new code replaces the old ones.
+      await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.email, input.email), isNull(verificationCodes.consumedAt)));
+      await tx.insert(verificationCodes).values({
+        email: input.email,
+        codeType: input.code_type,
+        codeHash: hashCode(config.TOKEN_SECRET, input.email, code),
+        expiresAt: new Date(Date.now() + CODE_TTL_S * 1000),
+        ip: req.ip,
+      });
+      await ctx.outbox.enqueue(tx, "mail", {
+        to: input.email,
+        subject: `Your sign-in code: ${code}`,
+        text: `Your sign-in code is ${code}. It expires in ${CODE_TTL_S / 60} minutes.\n\nIf you did not ask for it, ignore this mail.`,
+        html: `<p>Your sign-in code is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>It expires in ${CODE_TTL_S / 60} minutes. If you did not ask for it, ignore this mail.</p>`,
+      });
+    });
+    ctx.outbox.kick();
+    return { expires_in: CODE_TTL_S, resend_in: CODE_RESEND_S };
+  });
+
+  route(app, ctx, "login", async ({ input }) => {
+    const [code] = await db
+      .select()
+      .from(verificationCodes)
+      .where(and(eq(verificationCodes.email, input.email), eq(verificationCodes.codeType, "login")))
+      .orderBy(desc(verificationCodes.id))
+      .limit(1);
+    if (!code || code.consumedAt) throw new ApiError("CODE_INVALID", "No valid code for this e-mail; request a new one");
+    if (code.expiresAt.getTime() <= Date.now()) throw new ApiError("CODE_EXPIRED", "The code has expired; request a new one");
+    if (!sameDigest(code.codeHash, hashCode(config.TOKEN_SECRET, input.email, input.code))) {
+      // Count the miss atomically; the fifth miss kills the code.
+      const [after] = await db
+        .update(verificationCodes)
+        .set({
+          attempts: sql`${verificationCodes.attempts} + 1`,
+          consumedAt: sql`case when ${verificationCodes.attempts} + 1 >= ${CODE_MAX_ATTEMPTS} then now() else null end`,
+        })
+        .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+        .returning({ attempts: verificationCodes.attempts });
+      const left = Math.max(0, CODE_MAX_ATTEMPTS - (after?.attempts ?? CODE_MAX_ATTEMPTS));
+      throw new ApiError(
+        "CODE_INVALID",
+        left > 0 ? `Wrong code; ${left} ${left === 1 ? "try" : "tries"} left` : "Too many wrong tries; request a new code",
+        { attempts_left: left },
+      );
+    }
+    return db.transaction(async (tx) => {
+      const [consumed] = await tx
+        .update(verificationCodes)
+        .set({ consumedAt: new Date() })
+        .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
+        .returning({ id: verificationCodes.id });
+      if (!consumed) throw new ApiError("CODE_INVALID", "No valid code for this e-mail; request a new one");
+      const user = await loginWithEmail(ctx, tx, input.email, input.user_id);
+      const auth = await startSession(tx, config, user.id);
+      return { auth, user: toUser(user) };
+    });
+  });
+
+  route(app, ctx, "updateUserInfo", async ({ input, user }) => {
+    const patch: Partial<typeof users.$inferInsert> = { updatedAt: new Date() };
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.username !== undefined) patch.username = input.username;
+    if (input.avatar_url !== undefined) patch.avatarUrl = input.avatar_url;
+    if (input.username !== undefined) {
+      const [taken] = await db
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.username}) = lower(${input.username}) and ${users.id} <> ${user.user.id}`);
+      if (taken) throw new ApiError("CONFLICT", "That username is taken", { fields: [{ path: "username", message: "is taken" }] });
+    }
+    try {
+      const [updated] = await db.update(users).set(patch).where(eq(users.id, user.user.id)).returning();
+      return { user: toUser(updated!) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw new ApiError("CONFLICT", "That username is taken", { fields: [{ path: "username", message: "is taken" }] });
+      throw err;
+    }
+  });
+
+}
+
+/** True for PostgreSQL's unique_violation (23505), as either driver reports it. */
+export function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === "23505" || e?.cause?.code === "23505";
+}

@@ -1,0 +1,35 @@
+import { migrate, openDb, seed, type DbHandle } from "@storyloom/db";
+import { buildApp, type ApiApp } from "./app";
+import type { Config } from "./config";
+
+/** A running API: the app, its database and how to stop both. */
+export interface RunningApi extends ApiApp {
+  url: string;
+  handle: DbHandle;
+  stop(): Promise<void>;
+}
+
+/** Opens the database (migrating and seeding it), builds the app, starts the outbox worker and listens. */
+export async function startApi(config: Config, handle?: DbHandle): Promise<RunningApi> {
+  const db = handle ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.PGLITE_DIR }));
+  if (!handle) {
+    await migrate(db);
+    if (config.SEED) await seed(db.db);
+  }
+  const built = await buildApp({ config, db: db.db });
+  built.ctx.outbox.start(config.OUTBOX_POLL_MS);
+  await built.app.listen({ host: config.HOST, port: config.PORT });
+  const addr = built.app.server.address();
+  const port = typeof addr === "object" && addr ? addr.port : config.PORT;
+  const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
+  return {
+    ...built,
+    url,
+    handle: db,
+    stop: async () => {
+      await built.ctx.outbox.stop();
+      await built.app.close();
+      await db.close();
+    },
+  };
+}

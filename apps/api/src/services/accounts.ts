@@ -1,0 +1,124 @@
+import { randomBytes } from "node:crypto";
+import { and, eq, inArray, isNull, sql } from "drizzle-orm";
+import { chatMessages, favorites, gameHistory, stories, users, type Tx } from "@storyloom/db";
+import type { AppContext } from "../context";
+import { ApiError } from "../errors";
+import { applyLedger } from "./ledger";
+import { revokeUserSessions } from "./sessions";
+import { getSysconfig } from "./sysconfig";
+
+type UserRow = typeof users.$inferSelect;
+
+/** A short, unambiguous invite code (no 0/O, 1/I). */
+export function newInviteCode(): string {
+  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
+  const bytes = randomBytes(8);
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
+}
+
+/**
+ * Returns the guest of a device, creating it (with its welcome coins) on first sight. Concurrent
+ * sign-ups of one device end with one guest: the partial unique index on device_id decides.
+ */
+export async function createGuest(ctx: AppContext, deviceId: string, gender: string, inviteCode?: string): Promise<UserRow> {
+  const { db } = ctx;
+  const findGuest = async () =>
+    (
+      await db
+        .select()
+        .from(users)
+        .where(and(eq(users.deviceId, deviceId), eq(users.isGuest, true), isNull(users.mergedInto)))
+        .limit(1)
+    )[0];
+  const existing = await findGuest();
+  if (existing) return existing;
+  let invitedBy: number | null = null;
+  if (inviteCode) {
+    const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.toUpperCase()));
+    invitedBy = inviter?.id ?? null;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({ name: "Guest", deviceId, gender, isGuest: true, role: "guest", inviteCode: newInviteCode(), invitedBy })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) {
+    const raced = await findGuest();
+    if (!raced) throw new ApiError("CONFLICT", "Could not create the guest; try again");
+    return raced;
+  }
+  const { new_guest_coins } = await getSysconfig(db);
+  if (new_guest_coins > 0) {
+    const r = await applyLedger(db, { userId: created.id, amount: new_guest_coins, reason: "welcome", idempotencyKey: `welcome:${created.id}` });
+    return { ...created, coins: r.balance };
+  }
+  return created;
+}
+
+const nameFromEmail = (email: string) => (email.split("@")[0] ?? "Player").slice(0, 50) || "Player";
+
+/**
+ * The account behind a verified e-mail. With no account yet, the current guest becomes it (coins
+ * and history kept) or a new one is made; with an account, the guest is merged into it: coins move
+ * through the ledger, favourites and history join the account's, the guest's sessions end.
+ */
+export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, guestUuid?: string): Promise<UserRow> {
+  const [account] = await tx.select().from(users).where(eq(users.email, email)).for("update");
+  const [guest] = guestUuid
+    ? await tx
+        .select()
+        .from(users)
+        .where(and(eq(users.uuid, guestUuid), eq(users.isGuest, true), isNull(users.mergedInto)))
+        .for("update")
+    : [];
+  if (!account) {
+    if (guest) {
+      const [converted] = await tx
+        .update(users)
+        .set({ email, isGuest: false, role: "normal", name: guest.name === "Guest" ? nameFromEmail(email) : guest.name, updatedAt: new Date() })
+        .where(eq(users.id, guest.id))
+        .returning();
+      return converted!;
+    }
+    const [created] = await tx
+      .insert(users)
+      .values({ email, isGuest: false, role: "normal", name: nameFromEmail(email), inviteCode: newInviteCode() })
+      .returning();
+    return created!;
+  }
+  if (account.status === "disabled") throw new ApiError("FORBIDDEN", "This account is disabled; contact support");
+  if (guest && guest.id !== account.id) await mergeGuest(tx, guest, account);
+  const [fresh] = await tx.select().from(users).where(eq(users.id, account.id));
+  return fresh!;
+}
+
+async function mergeGuest(tx: Tx, guest: UserRow, account: UserRow): Promise<void> {
+  if (guest.coins > 0) {
+    const meta = { from_user: guest.uuid, to_user: account.uuid };
+    await applyLedger(tx, { userId: guest.id, amount: -guest.coins, reason: "merged-into-account", idempotencyKey: `merge-out:${guest.id}`, meta });
+    await applyLedger(tx, { userId: account.id, amount: guest.coins, reason: "guest-coins", idempotencyKey: `merge-in:${guest.id}`, meta });
+  }
+  const liked = await tx.select({ storyId: favorites.storyId }).from(favorites).where(eq(favorites.userId, guest.id));
+  await tx.execute(sql`
+    insert into favorites (user_id, story_id, created_at)
+    select ${account.id}, story_id, created_at from favorites where user_id = ${guest.id}
+    on conflict do nothing`);
+  await tx.delete(favorites).where(eq(favorites.userId, guest.id));
+  if (liked.length > 0) {
+    const ids = liked.map((l) => l.storyId);
+    await tx
+      .update(stories)
+      .set({ likeCount: sql`(select count(*)::int from favorites f where f.story_id = ${stories.id})` })
+      .where(inArray(stories.id, ids));
+  }
+  await tx.execute(sql`
+    insert into game_history (user_id, story_id, plays, last_played_at)
+    select ${account.id}, story_id, plays, last_played_at from game_history where user_id = ${guest.id}
+    on conflict (user_id, story_id) do update set
+      plays = game_history.plays + excluded.plays,
+      last_played_at = greatest(game_history.last_played_at, excluded.last_played_at)`);
+  await tx.delete(gameHistory).where(eq(gameHistory.userId, guest.id));
+  await tx.update(chatMessages).set({ userId: account.id }).where(eq(chatMessages.userId, guest.id));
+  await tx.update(users).set({ mergedInto: account.id, updatedAt: new Date() }).where(eq(users.id, guest.id));
+  await revokeUserSessions(tx, guest.id, "merged into account");
+}

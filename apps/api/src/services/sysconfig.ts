@@ -1,0 +1,26 @@
+import { eq } from "drizzle-orm";
+import { defaultSysconfig, sysconfig, type Db } from "@storyloom/db";
+import { Sysconfig } from "@storyloom/contract";
+
+const TTL_MS = 5_000;
+const cache = new WeakMap<object, { at: number; value: Sysconfig }>();
+
+/**
+ * Public settings (rewards, chat cost…), read from the sysconfig table over the defaults. Kept for
+ * five seconds per process: it is the same for everyone and read on hot paths.
+ */
+export async function getSysconfig(db: Db): Promise<Sysconfig> {
+  const hit = cache.get(db);
+  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  const rows = await db.select().from(sysconfig).where(eq(sysconfig.public, true));
+  const merged: Record<string, unknown> = { ...defaultSysconfig };
+  for (const r of rows) merged[r.key] = r.value;
+  // Stored data from an older version may be malformed: fall back to the defaults field by field.
+  const parsed = Sysconfig.safeParse(merged);
+  const value = parsed.success ? parsed.data : Sysconfig.parse(defaultSysconfig);
+  cache.set(db, { at: Date.now(), value });
+  return value;
+}
+
+/** Forgets the cached settings (after an admin change, in tests). */
+export const clearSysconfigCache = (db: Db) => cache.delete(db);

@@ -1,0 +1,18 @@
+// Business constants of spec section 9 that both the server and the client need.
+
+/** Access token lifetime and cookie max-age: 7 days. */
+export const ACCESS_TOKEN_TTL_S = 604_800;
+/** Refresh token lifetime and cookie max-age: 30 days. */
+export const REFRESH_TOKEN_TTL_S = 2_592_000;
+/** User info cookie max-age: 7 days. */
+export const USER_INFO_TTL_S = 604_800;
+/** A verification code lives 10 minutes. */
+export const CODE_TTL_S = 600;
+/** One code per e-mail per 60 s. */
+export const CODE_RESEND_S = 60;
+/** Wrong attempts before a code dies. */
+export const CODE_MAX_ATTEMPTS = 5;
+/** Guest gender when none is known. */
+export const GUEST_GENDER = "unknown";
+/** Currency of every price. */
+export const CURRENCY = "usd";

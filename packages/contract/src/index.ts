@@ -1,0 +1,4 @@
+export * from "./envelope";
+export * from "./entities";
+export * from "./endpoints";
+export * from "./constants";

@@ -1,0 +1,75 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+/** The schema object, for typed relational queries. */
+export type Schema = typeof schema;
+/** A drizzle database over either engine: code written against it runs on both. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle (same query API as Db). */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/** An open database and how to close it. */
+export interface DbHandle {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** The PostgreSQL URL, when it is PostgreSQL. */
+  url?: string;
+  /** Run raw SQL (migrations, test setup). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  /** The embedded engine, when it is PGlite (for snapshots). */
+  pglite?: PGlite;
+}
+
+/** Options for {@link openDb}. */
+export interface OpenDbOptions {
+  /** postgres://… → node-postgres pool; unset → embedded PGlite. */
+  url?: string;
+  /** PGlite data folder; unset → in memory. */
+  dataDir?: string;
+  /** A PGlite data dir dump to start from (tests). */
+  loadDataDir?: Blob;
+  /** Pool size for PostgreSQL. */
+  poolSize?: number;
+}
+
+/** Opens the database the configuration names: PostgreSQL when a URL is given, PGlite otherwise. */
+export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
+  if (opts.url) {
+    const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // Fail fast with a clear error when the server is not there.
+    const client = await pool.connect();
+    client.release();
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      url: opts.url,
+      exec: async (sql) => {
+        await pool.query(sql);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const pglite = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });
+  await pglite.waitReady;
+  const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+  return {
+    db,
+    kind: "pglite",
+    pglite,
+    exec: async (sql) => {
+      await pglite.exec(sql);
+    },
+    close: () => pglite.close(),
+  };
+}
+
+/** The rows of a raw `db.execute(sql…)` result, the same on both drivers. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
+}

@@ -1,0 +1,337 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const createdAt = () => ts("created_at").notNull().defaultNow();
+
+/** Accounts: guests (by device) and normal users (by e-mail). Balance is kept with the ledger. */
+export const users = pgTable(
+  "users",
+  {
+    id: serial("id").primaryKey(),
+    uuid: uuid("uuid").notNull().unique().defaultRandom(),
+    name: text("name").notNull(),
+    username: text("username"),
+    email: text("email"),
+    role: text("role").notNull().default("guest"),
+    status: text("status").notNull().default("normal"),
+    isGuest: boolean("is_guest").notNull().default(true),
+    coins: integer("coins").notNull().default(0),
+    avatarUrl: text("avatar_url"),
+    level: integer("level").notNull().default(1),
+    vipLevel: integer("vip_level").notNull().default(0),
+    deviceId: text("device_id"),
+    gender: text("gender").notNull().default("unknown"),
+    inviteCode: text("invite_code").unique(),
+    invitedBy: integer("invited_by"),
+    mergedInto: integer("merged_into"),
+    createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("users_email_key").on(t.email),
+    uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
+    uniqueIndex("users_guest_device_key").on(t.deviceId).where(sql`${t.isGuest} and ${t.mergedInto} is null`),
+    check("users_coins_nonnegative", sql`${t.coins} >= 0`),
+  ],
+);
+
+/** A login session: one token family. Revoking it kills its access and refresh tokens. */
+export const sessions = pgTable(
+  "sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: integer("user_id").notNull().references(() => users.id),
+    createdAt: createdAt(),
+    revokedAt: ts("revoked_at"),
+    revokedReason: text("revoked_reason"),
+  },
+  (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/** Refresh tokens, stored hashed. Each is used once; reuse revokes the family. */
+export const refreshTokens = pgTable(
+  "refresh_tokens",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    sessionId: uuid("session_id").notNull().references(() => sessions.id),
+    tokenHash: text("token_hash").notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [index("refresh_tokens_session_idx").on(t.sessionId)],
+);
+
+/** E-mail verification codes, stored hashed. */
+export const verificationCodes = pgTable(
+  "verification_codes",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    email: text("email").notNull(),
+    codeType: text("code_type").notNull(),
+    codeHash: text("code_hash").notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: ts("expires_at").notNull(),
+    consumedAt: ts("consumed_at"),
+    ip: text("ip"),
+  },
+  (t) => [index("verification_codes_email_idx").on(t.email, t.codeType, t.createdAt)],
+);
+
+/** Rate-limit windows that must hold across API instances: a window starts at its first hit. */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  windowStart: ts("window_start").notNull(),
+  count: integer("count").notNull().default(0),
+});
+
+/** Transactional outbox: side effects leaving the process (mail, Meta CAPI), drained by a worker. */
+export const outbox = pgTable(
+  "outbox",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    kind: text("kind").notNull(),
+    dedupeKey: text("dedupe_key").unique(),
+    payload: jsonb("payload").notNull(),
+    createdAt: createdAt(),
+    availableAt: ts("available_at").notNull().defaultNow(),
+    attempts: integer("attempts").notNull().default(0),
+    sentAt: ts("sent_at"),
+    failedAt: ts("failed_at"),
+    lastError: text("last_error"),
+  },
+  (t) => [index("outbox_pending_idx").on(t.availableAt).where(sql`${t.sentAt} is null and ${t.failedAt} is null`)],
+);
+
+/** Categories of the catalogue. */
+export const categories = pgTable("categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  description: text("description").notNull().default(""),
+  sort: integer("sort").notNull().default(0),
+});
+
+/** Stories: authored content with an ink script. */
+export const stories = pgTable(
+  "stories",
+  {
+    id: text("id").primaryKey(),
+    title: text("title").notNull(),
+    hook: text("hook").notNull(),
+    description: text("description").notNull(),
+    opening: text("opening").notNull().default(""),
+    categoryId: text("category_id")
+      .notNull()
+      .references(() => categories.id),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    coverUrl: text("cover_url").notNull(),
+    script: text("script").notNull().default(""),
+    playCount: integer("play_count").notNull().default(0),
+    likeCount: integer("like_count").notNull().default(0),
+    trendingScore: integer("trending_score").notNull().default(0),
+    published: boolean("published").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [index("stories_category_idx").on(t.categoryId)],
+);
+
+/** Characters of a story. */
+export const actors = pgTable(
+  "actors",
+  {
+    id: text("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id),
+    name: text("name").notNull(),
+    tagline: text("tagline").notNull().default(""),
+    persona: text("persona").notNull(),
+    greeting: text("greeting").notNull(),
+    avatarUrl: text("avatar_url").notNull(),
+    sort: integer("sort").notNull().default(0),
+  },
+  (t) => [index("actors_story_idx").on(t.storyId)],
+);
+
+/** Favourites (likes). */
+export const favorites = pgTable(
+  "favorites",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId] })],
+);
+
+/** Stories a user has played. */
+export const gameHistory = pgTable(
+  "game_history",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id),
+    plays: integer("plays").notNull().default(1),
+    lastPlayedAt: ts("last_played_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId] }), index("game_history_recent_idx").on(t.userId, t.lastPlayedAt)],
+);
+
+/** E-mail subscriptions to a story's updates; the token makes the unsubscribe link work logged out. */
+export const subscriptions = pgTable(
+  "subscriptions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id").references(() => users.id),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id),
+    email: text("email").notNull(),
+    token: text("token").notNull().unique(),
+    createdAt: createdAt(),
+    cancelledAt: ts("cancelled_at"),
+  },
+  (t) => [uniqueIndex("subscriptions_active_key").on(t.storyId, t.email).where(sql`${t.cancelledAt} is null`)],
+);
+
+/** The append-only coin ledger. Every entry has a unique idempotency key. */
+export const coinLedger = pgTable(
+  "coin_ledger",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    amount: integer("amount").notNull(),
+    balanceAfter: integer("balance_after").notNull(),
+    reason: text("reason").notNull(),
+    idempotencyKey: text("idempotency_key").notNull().unique(),
+    meta: jsonb("meta"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("coin_ledger_user_idx").on(t.userId, t.id), check("coin_ledger_balance_nonnegative", sql`${t.balanceAfter} >= 0`)],
+);
+
+/** Daily check-ins. */
+export const checkIns = pgTable(
+  "check_ins",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    day: date("day", { mode: "string" }).notNull(),
+    streak: integer("streak").notNull(),
+    reward: integer("reward").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** Daily task progress per user, task and day. */
+export const taskProgress = pgTable(
+  "task_progress",
+  {
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    task: text("task").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    progress: integer("progress").notNull().default(0),
+    claimedAt: ts("claimed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.task, t.day] })],
+);
+
+/** Settings, public ones served by sysconfig.list. */
+export const sysconfig = pgTable("sysconfig", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  public: boolean("public").notNull().default(true),
+});
+
+/** Coin packages for sale. */
+export const pricePackages = pgTable("price_packages", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  amount: integer("amount").notNull(),
+  coins: integer("coins").notNull(),
+  backgroundUrl: text("background_url"),
+  discountPercent: integer("discount_percent"),
+  sort: integer("sort").notNull().default(0),
+  active: boolean("active").notNull().default(true),
+});
+
+/** Payment orders of both providers. */
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    provider: text("provider").notNull(),
+    priceId: text("price_id").notNull(),
+    amount: integer("amount").notNull(),
+    coins: integer("coins").notNull(),
+    status: text("status").notNull().default("pending"),
+    providerRef: text("provider_ref"),
+    createdAt: createdAt(),
+    paidAt: ts("paid_at"),
+  },
+  (t) => [index("orders_user_idx").on(t.userId), uniqueIndex("orders_provider_ref_key").on(t.provider, t.providerRef)],
+);
+
+/** Chat transcripts: one row per message, per user, story and actor. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id),
+    actorId: text("actor_id"),
+    role: text("role").notNull(),
+    content: text("content").notNull(),
+    state: jsonb("state"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("chat_messages_thread_idx").on(t.userId, t.storyId, t.id)],
+);
+
+/** Ad-platform events kept (and forwarded when Meta is configured). */
+export const metaEvents = pgTable("meta_events", {
+  id: bigserial("id", { mode: "number" }).primaryKey(),
+  userId: integer("user_id").references(() => users.id),
+  eventName: text("event_name").notNull(),
+  eventId: text("event_id").unique(),
+  payload: jsonb("payload").notNull(),
+  createdAt: createdAt(),
+});

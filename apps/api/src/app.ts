@@ -41,7 +41,8 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
   outbox.register("mail", mailHandler(config, app.log));
 
   // JSON bodies: an empty body is an empty object; anything unparsable is a 400 naming the body.
-  app.removeContentTypeParser("application/json");
+  // JSON only: any other media type is answered 415 (form bodies are added by the routes that take them).
+  app.removeAllContentTypeParsers();
   app.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => {
     const text = typeof body === "string" ? body : body.toString("utf8");
     if (text.trim() === "") return done(null, {});

@@ -41,7 +41,8 @@ export function route<N extends EndpointName>(
     url: def.path,
     handler: async (req, reply) => {
       const where = def.method === "GET" ? "query" : "body";
-      const raw = def.method === "GET" ? req.query : (req.body ?? {});
+      // No body at all means "no fields"; a JSON null or a string is malformed like any other non-object.
+      const raw = def.method === "GET" ? req.query : req.body === undefined ? {} : req.body;
       const parsed = def.input.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error, where);
       let user: AuthedUser | null = null;

@@ -26,7 +26,8 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   route(app, ctx, "refresh", async ({ input }) => {
     const hash = hashToken(input.refresh_token);
-    return db.transaction(async (tx) => {
+    // The transaction answers an outcome instead of throwing, so a family revocation commits.
+    const outcome = await db.transaction(async (tx) => {
       // Single use: only one concurrent caller can flip used_at from null.
       const [row] = await tx
         .update(refreshTokens)
@@ -35,31 +36,29 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         .returning();
       if (!row) {
         const [used] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash));
-        if (used?.usedAt) {
-          const ageS = (Date.now() - used.usedAt.getTime()) / 1000;
-          if (ageS > config.REFRESH_REUSE_GRACE_S) {
-            // A rotated token came back: someone holds a copy. Kill the whole family.
-            await tx
-              .update(sessions)
-              .set({ revokedAt: new Date(), revokedReason: "refresh token reuse" })
-              .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt)));
-            throw unauthorized("Refresh token reuse detected; please sign in again");
-          }
-          throw unauthorized("Refresh token already used");
-        }
-        throw unauthorized("Invalid refresh token");
+        if (!used?.usedAt) return { error: "Invalid refresh token" } as const;
+        const ageS = (Date.now() - used.usedAt.getTime()) / 1000;
+        if (ageS <= config.REFRESH_REUSE_GRACE_S) return { error: "Refresh token already used" } as const;
+        // A rotated token came back after the grace window: someone holds a copy. Kill the family.
+        await tx
+          .update(sessions)
+          .set({ revokedAt: new Date(), revokedReason: "refresh token reuse" })
+          .where(and(eq(sessions.id, used.sessionId), isNull(sessions.revokedAt)));
+        return { error: "Refresh token reuse detected; please sign in again" } as const;
       }
-      if (row.expiresAt.getTime() <= Date.now()) throw unauthorized("Refresh token expired");
+      if (row.expiresAt.getTime() <= Date.now()) return { error: "Refresh token expired" } as const;
       const [session] = await tx
         .select({ userId: sessions.userId, revokedAt: sessions.revokedAt, status: users.status, mergedInto: users.mergedInto })
         .from(sessions)
         .innerJoin(users, eq(users.id, sessions.userId))
         .where(eq(sessions.id, row.sessionId));
       if (!session || session.revokedAt || session.mergedInto !== null || session.status !== "normal") {
-        throw unauthorized("Session revoked");
+        return { error: "Session revoked" } as const;
       }
-      return { auth: await issueTokens(tx, config, row.sessionId, session.userId) };
+      return { auth: await issueTokens(tx, config, row.sessionId, session.userId) } as const;
     });
+    if ("error" in outcome) throw unauthorized(outcome.error);
+    return { auth: outcome.auth };
   });
 
   route(app, ctx, "sendCode", async ({ input, req }) => {

@@ -1,0 +1,36 @@
+import { cx } from "../cx";
+
+/** Props of {@link Avatar}. */
+export interface AvatarProps {
+  /** Image address; without one the initials of `name` are shown. */
+  src?: string | null;
+  /** Person's display name, used for the alt text and the initials. */
+  name: string;
+  size?: number;
+  className?: string;
+}
+
+function initials(name: string): string {
+  const letters = name
+    .trim()
+    .split(/\s+/)
+    .slice(0, 2)
+    .map((word) => word.charAt(0).toUpperCase())
+    .join("");
+  return letters || "?";
+}
+
+/** A round user picture, falling back to initials so a missing avatar never leaves a hole. */
+export function Avatar({ src, name, size = 40, className }: AvatarProps) {
+  const box = cx("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-2 text-fg", className);
+  if (src) {
+    return <img src={src} alt={name} width={size} height={size} className={cx(box, "object-cover")} style={{ width: size, height: size }} />;
+  }
+  return (
+    <span role="img" aria-label={name} className={box} style={{ width: size, height: size, fontSize: size * 0.4 }}>
+      <span aria-hidden="true" className="font-semibold">
+        {initials(name)}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,75 @@
+// The one result shape of every call: callers branch on `ok` instead of catching exceptions, and a
+// failure always carries a stable code, a human message and the HTTP status (0 = no answer).
+
+/** A successful call: the `data` of the `{ code: "0" }` envelope. */
+export interface ApiSuccess<T> {
+  ok: true;
+  code: "0";
+  message: string;
+  data: T;
+  status: number;
+}
+
+/** A failed call: the server's code and message, or a client code (`ERROR`, `AUTH_ERROR`). */
+export interface ApiFailure {
+  ok: false;
+  /** Server code (`UNAUTHORIZED`, `NOT_FOUND`, …) or `ERROR` / `AUTH_ERROR` / `VALIDATION_ERROR` from the client. */
+  code: string;
+  message: string;
+  /** HTTP status; 0 when no answer arrived (network error, timeout, abort). */
+  status: number;
+  /** Extra data of the server's error answer (e.g. `fields` of a validation error). */
+  details?: Record<string, unknown> | null;
+}
+
+/** What every call resolves to; it never rejects. */
+export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+/** Client-side failure codes and messages of spec section 8. */
+export const ClientErrors = {
+  AUTH: { code: "AUTH_ERROR", message: "Authentication failed" },
+  NETWORK: { code: "ERROR", message: "Network error" },
+  TIMEOUT: { code: "ERROR", message: "Request timeout" },
+  ABORTED: { code: "ERROR", message: "Request aborted" },
+  LOGIN: "Login failed",
+  SEND_CODE: "Failed to send verification code",
+  UPDATE_USER: "Failed to update user info",
+} as const;
+
+/** Builds a failure result. */
+export function failure(code: string, message: string, status = 0, details?: Record<string, unknown> | null): ApiFailure {
+  return details === undefined ? { ok: false, code, message, status } : { ok: false, code, message, status, details };
+}
+
+/** Replaces a failure's message with a fallback unless the server sent one (spec section 5). */
+export function withFallbackMessage<T>(result: ApiResult<T>, fallback: string): ApiResult<T> {
+  if (result.ok) return result;
+  // Transport failures (status 0) carry our own wording, not the server's: the fallback wins.
+  const serverMessage = result.status > 0 && result.message ? result.message : "";
+  return { ...result, message: serverMessage || fallback };
+}
+
+/** True for an answer that means "your token is not accepted" (status 401, code UNAUTHORIZED or '401'). */
+export function isUnauthorized(result: ApiResult<unknown>): boolean {
+  return !result.ok && (result.status === 401 || result.code === "UNAUTHORIZED" || result.code === "401");
+}
+
+/** Thrown by the query hooks so TanStack Query sees failures; carries the failure result. */
+export class ApiError extends Error {
+  readonly code: string;
+  readonly status: number;
+  readonly details?: Record<string, unknown> | null;
+  constructor(f: ApiFailure) {
+    super(f.message);
+    this.name = "ApiError";
+    this.code = f.code;
+    this.status = f.status;
+    this.details = f.details;
+  }
+}
+
+/** Returns the data of a successful result or throws an ApiError (for code that prefers exceptions). */
+export function unwrap<T>(result: ApiResult<T>): T {
+  if (!result.ok) throw new ApiError(result);
+  return result.data;
+}

@@ -1,0 +1,92 @@
+import { endpoints, OK, type EndpointData, type EndpointInput, type EndpointName } from "@storyloom/contract";
+import { ClientErrors, failure, type ApiResult } from "./result";
+
+/** What the transport needs: where the API is, which fetch to use, how long to wait. */
+export interface TransportConfig {
+  baseUrl: string;
+  fetch: typeof fetch;
+  timeoutMs: number;
+}
+
+/** Per-call options. */
+export interface CallOptions {
+  /** Cancels the request (TanStack Query passes one). */
+  signal?: AbortSignal;
+  /** Overrides the client's timeout for this call. */
+  timeoutMs?: number;
+}
+
+type Envelope = { code?: unknown; message?: unknown; data?: unknown };
+
+/** Validates the input against the contract, applying its defaults (e.g. code_type 'login'). */
+export function prepareInput<N extends EndpointName>(name: N, input: EndpointInput<N> | undefined): ApiResult<Record<string, unknown>> {
+  const parsed = endpoints[name].input.safeParse(input ?? {});
+  if (parsed.success) return { ok: true, code: OK, message: "", data: parsed.data as Record<string, unknown>, status: 0 };
+  // Same wording and shape as the server's VALIDATION_ERROR, so callers handle one kind of answer.
+  const fields = parsed.error.issues.map((i) => ({ path: i.path.join(".") || "input", message: i.message }));
+  const where = endpoints[name].method === "GET" ? "query" : "body";
+  return failure("VALIDATION_ERROR", `Invalid ${where}: ${fields[0]!.path} ${fields[0]!.message}`, 0, { fields });
+}
+
+function queryString(input: Record<string, unknown>): string {
+  const qs = new URLSearchParams();
+  for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) qs.set(k, String(v));
+  const s = qs.toString();
+  return s ? `?${s}` : "";
+}
+
+/**
+ * Sends one request of the endpoint table and reads its envelope. Never throws: network errors,
+ * timeouts and non-JSON answers become failures with the wording of spec section 8.
+ */
+export async function send<N extends EndpointName>(
+  cfg: TransportConfig,
+  name: N,
+  input: Record<string, unknown>,
+  token: string | null,
+  opts: CallOptions = {},
+): Promise<ApiResult<EndpointData<N>>> {
+  const def = endpoints[name];
+  const headers: Record<string, string> = { Accept: "application/json" };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let body: string | undefined;
+  if (def.method === "POST") {
+    headers["Content-Type"] = "application/json";
+    body = JSON.stringify(input);
+  }
+  const url = `${cfg.baseUrl.replace(/\/+$/, "")}${def.path}${def.method === "GET" ? queryString(input) : ""}`;
+
+  const controller = new AbortController();
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    controller.abort();
+  }, opts.timeoutMs ?? cfg.timeoutMs);
+  const onAbort = () => controller.abort();
+  if (opts.signal?.aborted) controller.abort();
+  opts.signal?.addEventListener("abort", onAbort, { once: true });
+
+  try {
+    const res = await cfg.fetch(url, { method: def.method, headers, body, signal: controller.signal });
+    let envelope: Envelope;
+    try {
+      envelope = (await res.json()) as Envelope;
+    } catch {
+      if (timedOut) return failure(ClientErrors.TIMEOUT.code, ClientErrors.TIMEOUT.message);
+      return failure(ClientErrors.NETWORK.code, `HTTP error! status: ${res.status}`, res.status);
+    }
+    const code = typeof envelope.code === "string" || typeof envelope.code === "number" ? String(envelope.code) : "";
+    const message = typeof envelope.message === "string" ? envelope.message : "";
+    if (code === OK && res.ok) return { ok: true, code: OK, message, data: envelope.data as EndpointData<N>, status: res.status };
+    const details = envelope.data && typeof envelope.data === "object" ? (envelope.data as Record<string, unknown>) : null;
+    return failure(code || ClientErrors.NETWORK.code, message || `HTTP error! status: ${res.status}`, res.status, details);
+  } catch {
+    if (timedOut) return failure(ClientErrors.TIMEOUT.code, ClientErrors.TIMEOUT.message);
+    if (opts.signal?.aborted) return failure(ClientErrors.ABORTED.code, ClientErrors.ABORTED.message);
+    // Browsers word fetch rejections differently ("Failed to fetch", "NetworkError…"): one message for the UI.
+    return failure(ClientErrors.NETWORK.code, ClientErrors.NETWORK.message);
+  } finally {
+    clearTimeout(timer);
+    opts.signal?.removeEventListener("abort", onAbort);
+  }
+}

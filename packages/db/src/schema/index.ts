@@ -335,3 +335,18 @@ export const metaEvents = pgTable("meta_events", {
   payload: jsonb("payload").notNull(),
   createdAt: createdAt(),
 });
+
+/** Story ideas players submit (the create-story daily task); kept for review, not yet published. */
+export const storyDrafts = pgTable(
+  "story_drafts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id),
+    title: text("title").notNull(),
+    premise: text("premise").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("story_drafts_user_idx").on(t.userId, t.createdAt)],
+);

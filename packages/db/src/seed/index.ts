@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "../client";
 import { pricePackages, sysconfig } from "../schema/index";
-import { seedCatalogue } from "./catalogue";
+import { packagePath, seedCatalogue } from "./catalogue";
 
 /** Default public settings; the catalogue issue's rewards and costs live here, editable in the table. */
 export const defaultSysconfig = {
@@ -31,7 +31,7 @@ export async function seed(db: Db): Promise<void> {
   await db
     .insert(pricePackages)
     .values(
-      defaultPricePackages.map((p) => ({ ...p, backgroundUrl: `/api/v1/art/package/${p.id}.svg` })),
+      defaultPricePackages.map((p) => ({ ...p, backgroundUrl: packagePath(p.id) })),
     )
     .onConflictDoNothing();
   await seedCatalogue(db);

@@ -44,8 +44,9 @@ export function failure(code: string, message: string, status = 0, details?: Rec
 /** Replaces a failure's message with a fallback unless the server sent one (spec section 5). */
 export function withFallbackMessage<T>(result: ApiResult<T>, fallback: string): ApiResult<T> {
   if (result.ok) return result;
-  // Transport failures (status 0) carry our own wording, not the server's: the fallback wins.
-  const serverMessage = result.status > 0 && result.message ? result.message : "";
+  // Client-made failures (no answer, AUTH_ERROR, unreadable answer) carry our own wording, not the server's.
+  const fromServer = result.status > 0 && result.code !== ClientErrors.NETWORK.code && result.code !== ClientErrors.AUTH.code;
+  const serverMessage = fromServer ? result.message : "";
   return { ...result, message: serverMessage || fallback };
 }
 

@@ -1,5 +1,3 @@
-import type { RunningApi } from "../src/server";
-
 /** One request shape to load-test against a running API. */
 export interface BenchRequest {
   method: "GET" | "POST";
@@ -11,5 +9,6 @@ export interface BenchRequest {
 /** A benchmark scenario: prepares what it needs on the API (a user, a token…) and names its request. */
 export interface BenchScenario {
   name: string;
-  prepare(api: RunningApi): Promise<BenchRequest>;
+  /** `api.url` is the base URL of the API under test (it runs in another process). */
+  prepare(api: { url: string }): Promise<BenchRequest>;
 }

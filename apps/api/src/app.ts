@@ -1,6 +1,4 @@
 import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
-import cors from "@fastify/cors";
-import helmet from "@fastify/helmet";
 import { desc, eq } from "drizzle-orm";
 import { outbox as outboxTable, type Db } from "@storyloom/db";
 import type { Config } from "./config";
@@ -10,6 +8,7 @@ import { Outbox } from "./outbox/outbox";
 import { mailHandler } from "./outbox/mail";
 import { authRoutes } from "./routes/auth";
 import { registerDomainRoutes } from "./routes/index";
+import { registerSecurity } from "./security";
 
 /** The parts an API instance is built from. */
 export interface AppDeps {
@@ -53,13 +52,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
     }
   });
 
-  await app.register(helmet, { contentSecurityPolicy: false, crossOriginResourcePolicy: { policy: "cross-origin" } });
-  await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || config.CORS_ORIGINS.includes(origin)),
-    methods: ["GET", "POST", "OPTIONS"],
-    allowedHeaders: ["Content-Type", "Authorization"],
-    maxAge: 600,
-  });
+  registerSecurity(app, config);
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {
     if (err instanceof ApiError) {

@@ -296,3 +296,17 @@ describe(`the envelope and HTTP hygiene (${engine})`, () => {
     expect(evil.headers.get("access-control-allow-origin")).toBeNull();
   });
 });
+
+describe(`CORS preflight (${engine})`, () => {
+  it("answers a brand origin's preflight and gives others nothing", async () => {
+    const ok = await fetch(`${api.url}/api/v1/user.whoami`, {
+      method: "OPTIONS",
+      headers: { origin: "http://localhost:3001", "access-control-request-method": "GET", "access-control-request-headers": "authorization" },
+    });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get("access-control-allow-origin")).toBe("http://localhost:3001");
+    expect(ok.headers.get("access-control-allow-headers")).toContain("Authorization");
+    const evil = await fetch(`${api.url}/api/v1/user.whoami`, { method: "OPTIONS", headers: { origin: "https://evil.example" } });
+    expect(evil.headers.get("access-control-allow-origin")).toBeNull();
+  });
+});

@@ -14,8 +14,8 @@ import { call, newGuest } from "./http";
 let api: RunningApi;
 let token: string;
 const tables = Object.values(schema)
-  .filter((t): t is PgTable => is(t, PgTable))
-  .map((t) => getTableName(t));
+  .filter((t) => is(t, PgTable))
+  .map((t) => getTableName(t as PgTable));
 
 /** A digest of every row of every table. */
 async function databaseDigest(): Promise<string> {

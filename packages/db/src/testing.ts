@@ -102,3 +102,20 @@ export async function createTestDb(): Promise<DbHandle> {
     },
   };
 }
+
+/** Drops and creates a named database next to `adminUrl`; its URL, or null when PostgreSQL is not reachable. */
+export async function recreateDatabase(adminUrl: string, name: string): Promise<string | null> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  try {
+    await admin.connect();
+  } catch {
+    return null;
+  }
+  try {
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  return withDatabase(adminUrl, name);
+}

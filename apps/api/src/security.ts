@@ -1,0 +1,45 @@
+import type { FastifyInstance } from "fastify";
+import type { Config } from "./config";
+
+// Security headers and CORS as one precomputed hook: @fastify/helmet and @fastify/cors cost about
+// two thirds of a minimal route's throughput here (measured with autocannon), this costs almost none.
+
+/** Headers every answer carries. The API serves JSON and SVG art only, so nothing may frame or script it. */
+export const SECURITY_HEADERS: Record<string, string> = {
+  "x-content-type-options": "nosniff",
+  "x-frame-options": "DENY",
+  "referrer-policy": "no-referrer",
+  "cross-origin-resource-policy": "cross-origin",
+  "cross-origin-opener-policy": "same-origin",
+  "content-security-policy": "default-src 'none'; frame-ancestors 'none'; style-src 'unsafe-inline'; form-action 'self'",
+  "x-dns-prefetch-control": "off",
+  "x-permitted-cross-domain-policies": "none",
+};
+
+/** Adds security headers to every answer and CORS for the configured brand origins only. */
+export function registerSecurity(app: FastifyInstance, config: Config): void {
+  const allowed = new Set(config.CORS_ORIGINS);
+  const headers = { ...SECURITY_HEADERS };
+  if (config.NODE_ENV === "production") headers["strict-transport-security"] = "max-age=31536000; includeSubDomains";
+
+  app.addHook("onRequest", (req, reply, done) => {
+    reply.headers(headers);
+    const origin = req.headers.origin;
+    if (origin && allowed.has(origin)) {
+      reply.header("access-control-allow-origin", origin);
+      reply.header("vary", "Origin");
+    }
+    done();
+  });
+
+  // Preflight: answer allowed origins with the methods and headers the API takes; others get no CORS headers.
+  app.options("*", (req, reply) => {
+    const origin = req.headers.origin;
+    if (origin && allowed.has(origin)) {
+      reply.header("access-control-allow-methods", "GET, POST, OPTIONS");
+      reply.header("access-control-allow-headers", "Content-Type, Authorization");
+      reply.header("access-control-max-age", "600");
+    }
+    reply.status(204).send();
+  });
+}

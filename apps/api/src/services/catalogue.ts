@@ -1,0 +1,174 @@
+import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import type { Actor, Category, EndpointParsedInput, StoryDetail, StorySummary } from "@storyloom/contract";
+import { actors, categories, stories, type Db, type Tx } from "@storyloom/db";
+import { ApiError, notFound } from "../errors";
+import { absolute, TtlCache } from "./publicRead";
+
+type StoryRow = typeof stories.$inferSelect;
+type ListInput = EndpointParsedInput<"storyList">;
+type Sort = ListInput["sort"];
+
+/** A story page as cached: the same for every caller, with URLs still relative. */
+export interface StoryPage {
+  stories: StorySummary[];
+  next_cursor: string | null;
+}
+
+// Every sort is keyset-paginated on an integer key plus the id (ties), so a page never repeats or
+// skips a story that did not change. "new" uses epoch milliseconds so the key survives a round trip
+// through the cursor exactly.
+const sortKey: Record<Sort, SQL<number>> = {
+  popular: sql<number>`${stories.playCount}`,
+  trending: sql<number>`${stories.trendingScore}`,
+  new: sql<number>`(extract(epoch from date_trunc('milliseconds', ${stories.createdAt})) * 1000)::bigint`,
+};
+
+const CursorData = z.tuple([z.enum(["popular", "trending", "new"]), z.number().int(), z.string().min(1).max(80)]);
+
+/** Encodes a position in a list as an opaque url-safe cursor. */
+export function encodeCursor(sort: Sort, key: number, id: string): string {
+  return Buffer.from(JSON.stringify([sort, key, id])).toString("base64url");
+}
+
+/** Decodes a cursor; anything not made by encodeCursor for this sort is a 400. */
+export function decodeCursor(cursor: string, sort: Sort): { key: number; id: string } {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+  } catch {
+    parsed = null;
+  }
+  const r = CursorData.safeParse(parsed);
+  if (!r.success || r.data[0] !== sort) {
+    throw new ApiError("VALIDATION_ERROR", "Invalid body: cursor malformed cursor", { fields: [{ path: "cursor", message: "malformed cursor" }] });
+  }
+  return { key: r.data[1], id: r.data[2] };
+}
+
+const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The summaries of some story rows, with their characters, in the rows' order. */
+export async function summaries(db: Db | Tx, rows: StoryRow[]): Promise<StorySummary[]> {
+  if (rows.length === 0) return [];
+  const cast = await db
+    .select({ id: actors.id, slug: actors.slug, name: actors.name, avatar_url: actors.avatarUrl, storyId: actors.storyId })
+    .from(actors)
+    .where(inArray(actors.storyId, rows.map((r) => r.id)))
+    .orderBy(asc(actors.sort), asc(actors.id));
+  return rows.map((s) => ({
+    id: s.id,
+    title: s.title,
+    hook: s.hook,
+    cover_url: s.coverUrl,
+    category_id: s.categoryId,
+    tags: s.tags,
+    play_count: s.playCount,
+    like_count: s.likeCount,
+    actors: cast.filter((a) => a.storyId === s.id).map(({ id, slug, name, avatar_url }) => ({ id, slug, name, avatar_url })),
+    created_at: s.createdAt.toISOString(),
+  }));
+}
+
+/** One page of the published catalogue, filtered and sorted as asked. */
+export async function listStories(db: Db, input: ListInput): Promise<StoryPage> {
+  const key = sortKey[input.sort];
+  const where: SQL[] = [eq(stories.published, true)];
+  if (input.category_id) where.push(eq(stories.categoryId, input.category_id));
+  if (input.q) {
+    const p = likePattern(input.q);
+    where.push(sql`(${stories.title} ilike ${p} or ${stories.hook} ilike ${p} or array_to_string(${stories.tags}, ' ') ilike ${p})`);
+  }
+  if (input.cursor) {
+    const c = decodeCursor(input.cursor, input.sort);
+    where.push(or(sql`${key} < ${c.key}`, and(sql`${key} = ${c.key}`, gt(stories.id, c.id)))!);
+  }
+  const rows = await db
+    .select({ story: stories, key: sql<string>`${key}::text` })
+    .from(stories)
+    .where(and(...where))
+    .orderBy(sql`${key} desc`, asc(stories.id))
+    .limit(input.limit + 1);
+  const page = rows.slice(0, input.limit);
+  const last = page[page.length - 1];
+  const more = rows.length > input.limit && last;
+  return {
+    stories: await summaries(db, page.map((r) => r.story)),
+    next_cursor: more ? encodeCursor(input.sort, Number(last.key), last.story.id) : null,
+  };
+}
+
+const listCache = new TtlCache<StoryPage>(5_000);
+/** listStories through the shared short-lived cache (identical queries within 5 s hit the database once). */
+export function cachedStoryPage(db: Db, input: ListInput): Promise<StoryPage> {
+  const k = JSON.stringify([input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
+  return listCache.get(db, k, () => listStories(db, input));
+}
+
+const categoryCache = new TtlCache<Category[]>(30_000, 4);
+/** The categories in display order with their published story counts (cached 30 s). */
+export function listCategories(db: Db): Promise<Category[]> {
+  return categoryCache.get(db, "all", async () => {
+    const rows = await db
+      .select({
+        id: categories.id,
+        name: categories.name,
+        description: categories.description,
+        story_count: sql<number>`(select count(*)::int from stories s where s.category_id = ${categories.id} and s.published)`,
+      })
+      .from(categories)
+      .orderBy(asc(categories.sort), asc(categories.id));
+    return rows.map((r) => ({ ...r, story_count: Number(r.story_count) }));
+  });
+}
+
+/** A story's detail without the caller's flags. */
+export type PublicStory = Omit<StoryDetail, "liked" | "subscribed">;
+
+async function loadStory(db: Db, id: string): Promise<PublicStory | null> {
+  const [row] = await db.select().from(stories).where(and(eq(stories.id, id), eq(stories.published, true)));
+  if (!row) return null;
+  const [summary] = await summaries(db, [row]);
+  const cast = await db.select().from(actors).where(eq(actors.storyId, id)).orderBy(asc(actors.sort), asc(actors.id));
+  return { ...summary!, description: row.description, opening: row.opening, actors_full: cast.map(toActor) };
+}
+
+const storyCache = new TtlCache<PublicStory | null>(5_000);
+/** A published story with its full cast (cached 5 s); NOT_FOUND when there is none. */
+export async function getStory(db: Db, id: string): Promise<PublicStory> {
+  const story = await storyCache.get(db, id, () => loadStory(db, id));
+  if (!story) throw notFound(`No story with id ${id}`);
+  return story;
+}
+
+/** The wire form of a character row. */
+export function toActor(a: typeof actors.$inferSelect): Actor {
+  return { id: a.id, slug: a.slug, story_id: a.storyId, name: a.name, tagline: a.tagline, persona: a.persona, greeting: a.greeting, avatar_url: a.avatarUrl };
+}
+
+const characterCache = new TtlCache<{ actor: Actor; story: StorySummary } | null>(5_000);
+/** A character by slug with the story it belongs to (cached 5 s); NOT_FOUND when there is none. */
+export async function getCharacter(db: Db, slug: string): Promise<{ actor: Actor; story: StorySummary }> {
+  const found = await characterCache.get(db, slug, async () => {
+    const [row] = await db
+      .select({ actor: actors, story: stories })
+      .from(actors)
+      .innerJoin(stories, eq(stories.id, actors.storyId))
+      .where(and(eq(actors.slug, slug), eq(stories.published, true)));
+    if (!row) return null;
+    const [story] = await summaries(db, [row.story]);
+    return { actor: toActor(row.actor), story: story! };
+  });
+  if (!found) throw notFound(`No character with slug ${slug}`);
+  return found;
+}
+
+/** A summary with absolute art URLs. */
+export function absoluteSummary<T extends StorySummary>(base: string, s: T): T {
+  return { ...s, cover_url: absolute(base, s.cover_url), actors: s.actors.map((a) => ({ ...a, avatar_url: absolute(base, a.avatar_url) })) };
+}
+
+/** A character with an absolute avatar URL. */
+export function absoluteActor(base: string, a: Actor): Actor {
+  return { ...a, avatar_url: absolute(base, a.avatar_url) };
+}

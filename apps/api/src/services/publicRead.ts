@@ -1,0 +1,60 @@
+import type { FastifyReply, FastifyRequest } from "fastify";
+import type { AppContext } from "../context";
+
+/**
+ * A small in-process TTL cache for answers that are the same for every caller (catalogue pages,
+ * categories, prices). Nothing per-user goes in here, so any number of API instances stay
+ * interchangeable; the TTL bounds how stale a counter (plays, likes) can look. Entries are keyed
+ * per database so test servers in one process never share them.
+ */
+export class TtlCache<V> {
+  private readonly byDb = new WeakMap<object, Map<string, { at: number; value: Promise<V> }>>();
+
+  constructor(
+    private readonly ttlMs: number,
+    private readonly maxEntries = 500,
+  ) {}
+
+  /** The cached value of `key`, or the loader's (shared by concurrent callers while it runs). */
+  get(db: object, key: string, load: () => Promise<V>): Promise<V> {
+    let map = this.byDb.get(db);
+    if (!map) {
+      map = new Map();
+      this.byDb.set(db, map);
+    }
+    const now = Date.now();
+    const hit = map.get(key);
+    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (map.size >= this.maxEntries) map.delete(map.keys().next().value!);
+    const value = load();
+    map.set(key, { at: now, value });
+    // A failed load must not be served from the cache.
+    value.catch(() => map.delete(key));
+    return value;
+  }
+}
+
+/** Marks an answer as cacheable by browsers and CDNs: fresh for `maxAgeS`, then revalidated in the background. */
+export function publicCache(reply: FastifyReply, maxAgeS: number, staleS: number): void {
+  reply.header("cache-control", `public, max-age=${maxAgeS}, stale-while-revalidate=${staleS}`);
+}
+
+/** Marks an answer as personal: never stored by a shared cache. */
+export function privateNoStore(reply: FastifyReply): void {
+  reply.header("cache-control", "private, no-store");
+}
+
+/**
+ * The origin browsers reach this API at: PUBLIC_API_URL when configured, else the request's own
+ * origin, so a web app on another port can load the art the answer links to.
+ */
+export function publicBase(ctx: AppContext, req: FastifyRequest): string {
+  const configured = ctx.config.PUBLIC_API_URL;
+  if (configured) return configured.replace(/\/+$/, "");
+  return `${req.protocol}://${req.host}`;
+}
+
+/** Turns a stored relative path into an absolute URL (absolute URLs pass through). */
+export function absolute(base: string, path: string): string {
+  return /^https?:\/\//i.test(path) ? path : `${base}${path.startsWith("/") ? "" : "/"}${path}`;
+}

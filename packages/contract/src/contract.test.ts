@@ -1,0 +1,79 @@
+import { describe, expect, it } from "vitest";
+import { endpoints, errorStatus, Email, User } from "./index";
+
+// Every call of spec section 7, by method and exact path.
+const specCalls = [
+  "GET /api/v1/user.whoami",
+  "POST /api/v1/user-guest.sign-up",
+  "POST /api/v1/user.refresh",
+  "POST /api/v1/user.auth",
+  "POST /api/v1/verify-code.send",
+  "POST /api/v1/story.list",
+  "GET /api/v1/category.list",
+  "GET /api/v1/story.get",
+  "POST /api/v1/user-subscribe.create",
+  "POST /api/v1/user-subscribe.cancel",
+  "POST /api/v1/favorite.create",
+  "POST /api/v1/favorite.delete",
+  "GET /api/v1/game-history.list",
+  "GET /api/v1/favorite.list",
+  "POST /api/v1/user-info.update",
+  "GET /api/v1/user-checkin.get",
+  "POST /api/v1/user-checkin.create",
+  "GET /api/v1/daily-tasks.list",
+  "POST /api/v1/daily-tasks.play-game",
+  "POST /api/v1/daily-tasks.share-game",
+  "POST /api/v1/daily-tasks.create-story",
+  "POST /api/v1/daily-tasks.invite-friend",
+  "GET /api/v1/daily-tasks.invite-code",
+  "GET /api/v1/sysconfig.list",
+  "GET /api/v1/price.list",
+  "POST /api/v1/checkout.create",
+  "POST /api/v1/onlypay/order.create",
+  "POST /api/v1/actor/chat/game.history",
+  "POST /api/v1/actor/chat/reasoning/game.history",
+  "POST /api/v1/meta-api.forward",
+];
+
+describe("the endpoint table", () => {
+  const table = Object.values(endpoints).map((e) => `${e.method} ${e.path}`);
+  it("holds every call of the spec exactly once", () => {
+    for (const c of specCalls) expect(table.filter((t) => t === c), c).toHaveLength(1);
+    expect(new Set(table).size).toBe(table.length);
+  });
+  it("sends no bearer token only for code-send, login, guest sign-up and refresh", () => {
+    const tokenless = Object.values(endpoints).filter((e) => e.auth === "none").map((e) => e.path).sort();
+    expect(tokenless).toEqual(["/api/v1/user-guest.sign-up", "/api/v1/user.auth", "/api/v1/user.refresh", "/api/v1/verify-code.send"]);
+  });
+  it("defaults code_type to login and guest gender to unknown", () => {
+    expect(endpoints.sendCode.input.parse({ email: "A@B.co" })).toEqual({ email: "a@b.co", code_type: "login" });
+    expect(endpoints.guestSignUp.input.parse({ device_id: "abcdefgh" }).gender).toBe("unknown");
+  });
+  it("caps page sizes and rejects malformed cursors", () => {
+    expect(endpoints.storyList.input.safeParse({ limit: 51 }).success).toBe(false);
+    expect(endpoints.storyList.input.safeParse({ cursor: "a b" }).success).toBe(false);
+    expect(endpoints.storyList.input.parse({})).toMatchObject({ sort: "popular", limit: 20 });
+  });
+  it("refuses an empty event list for the ad-platform forward", () => {
+    const r = endpoints.metaForward.input.safeParse({ data: [] });
+    expect(r.success).toBe(false);
+    expect(r.error?.issues[0]?.message).toBe("No events to send");
+  });
+  it("passes unknown login fields through", () => {
+    expect(endpoints.login.input.parse({ email: "x@y.co", code: "123456", extra: 1 })).toMatchObject({ extra: 1 });
+  });
+});
+
+describe("entities and errors", () => {
+  it("maps UNAUTHORIZED to 401 and VALIDATION_ERROR to 400", () => {
+    expect(errorStatus.UNAUTHORIZED).toBe(401);
+    expect(errorStatus.VALIDATION_ERROR).toBe(400);
+  });
+  it("lower-cases e-mails and refuses non-addresses", () => {
+    expect(Email.parse(" Reader@Example.COM ")).toBe("reader@example.com");
+    expect(Email.safeParse("reader").success).toBe(false);
+  });
+  it("knows super_admin as a role", () => {
+    expect(User.shape.role.options).toContain("super_admin");
+  });
+});

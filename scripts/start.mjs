@@ -1,0 +1,60 @@
+// `npm start`: the whole product on its embedded defaults — the API (embedded PGlite, migrated and
+// seeded; mail to the dev mailbox; sandbox payments) and production builds of both brand sites.
+import { spawn } from "node:child_process";
+import { ensureInstalled, pnpm, PNPM, root, waitForUrl } from "./lib.mjs";
+
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const productPort = Number(process.env.PRODUCT_PORT ?? 3000);
+const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3001);
+const apiPublic = process.env.NEXT_PUBLIC_API_URL ?? `http://localhost:${apiPort}`;
+const apiInternal = process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${apiPort}`;
+const origins = [productPort, playshotPort].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]).join(",");
+
+await ensureInstalled();
+
+const children = [];
+function start(name, args, env) {
+  const child = spawn("npx", [...PNPM, ...args], { cwd: root, stdio: ["ignore", "inherit", "inherit"], env: { ...process.env, ...env } });
+  child.on("exit", (code) => {
+    if (!stopping) {
+      console.error(`✖ ${name} exited (${code}); stopping`);
+      stop(1);
+    }
+  });
+  children.push(child);
+}
+let stopping = false;
+function stop(code = 0) {
+  stopping = true;
+  for (const c of children) c.kill("SIGTERM");
+  setTimeout(() => process.exit(code), 1500).unref();
+}
+process.on("SIGINT", () => stop(0));
+process.on("SIGTERM", () => stop(0));
+
+console.log("▶ starting the API (embedded database, seeded)…");
+start("api", ["--filter", "@storyloom/api", "start"], {
+  PORT: String(apiPort),
+  PUBLIC_API_URL: apiPublic,
+  CORS_ORIGINS: process.env.CORS_ORIGINS ?? origins,
+  LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+});
+await waitForUrl(`${apiInternal}/healthz`);
+
+console.log("▶ building both brand sites (cached after the first run)…");
+const siteEnv = { NEXT_PUBLIC_API_URL: apiPublic, API_INTERNAL_URL: apiInternal, NEXT_TELEMETRY_DISABLED: "1" };
+const built = await pnpm(["exec", "turbo", "run", "build", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--concurrency=1", "--output-logs=errors-only"], { env: siteEnv });
+if (built !== 0) {
+  console.error("✖ building the sites failed");
+  stop(built);
+} else {
+  start("storyloom site", ["--filter", "@storyloom/app-product", "start"], { ...siteEnv, PORT: String(productPort) });
+  start("playshot site", ["--filter", "@storyloom/app-playshot", "start"], { ...siteEnv, PORT: String(playshotPort) });
+  await Promise.all([waitForUrl(`http://127.0.0.1:${productPort}/`), waitForUrl(`http://127.0.0.1:${playshotPort}/`)]);
+  console.log(`
+✔ Storyloom is ready
+  Storyloom (card payments):     http://localhost:${productPort}
+  PlayShot (redirect payments):  http://localhost:${playshotPort}
+  API:                           ${apiPublic}/api/v1   (dev mailbox: ${apiPublic}/dev/mail)
+Press Ctrl+C to stop.`);
+}

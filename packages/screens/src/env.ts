@@ -1,0 +1,24 @@
+// The one place screens read process.env. APP_NAME and NEXT_PUBLIC_* are inlined by each app's
+// next.config at build time; API_INTERNAL_URL stays a runtime read so a deployed site (or the e2e
+// harness) can point its server-side fetches at another API without a rebuild.
+
+/** Which brand this build is: the app's configured name (APP_NAME), lower-cased. */
+export function configuredAppName(): string {
+  return (process.env.APP_NAME ?? "storyloom").trim().toLowerCase();
+}
+
+/** The public site address override (NEXT_PUBLIC_SITE_URL), e.g. for a staging deployment. */
+export function siteUrlOverride(): string | undefined {
+  return process.env.NEXT_PUBLIC_SITE_URL || undefined;
+}
+
+/** The API base the server uses for its own reads: API_INTERNAL_URL, then NEXT_PUBLIC_API_URL. */
+export function serverApiBase(): string {
+  const base = process.env.API_INTERNAL_URL || process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000";
+  return base.replace(/\/+$/, "");
+}
+
+/** The API base browsers use (NEXT_PUBLIC_API_URL, inlined at build), e.g. for cover images. */
+export function publicApiBase(): string {
+  return (process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000").replace(/\/+$/, "");
+}

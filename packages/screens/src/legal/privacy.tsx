@@ -1,0 +1,94 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { getBrand } from "../brand";
+import { LegalArticle, SupportMail } from "./legal-article";
+
+/** Title and description of the Privacy Policy page. */
+export const metadata: Metadata = {
+  title: "Privacy Policy",
+  description: `What personal data ${getBrand().name} collects, why, how long we keep it and your rights.`,
+};
+
+/** /privacy: data collected, cookies (incl. analytics and ad pixel), retention, sharing and rights. */
+export default function PrivacyScreen() {
+  const brand = getBrand();
+  return (
+    <LegalArticle
+      title="Privacy Policy"
+      lead={
+        <p>
+          {brand.company} (&quot;we&quot;) is the controller of the personal data processed when you use {brand.name}. This
+          policy explains what we collect, why, who we share it with, how long we keep it and the rights you have.
+        </p>
+      }
+    >
+      <h2>Data we collect</h2>
+      <ul>
+        <li><strong>Device and guest account data:</strong> a random device identifier, the guest account created for it, and the tokens that keep you signed in.</li>
+        <li><strong>Account data:</strong> your e-mail address, display name, username and avatar if you set them, your level and account creation date.</li>
+        <li><strong>Story activity:</strong> stories you play, favourite and subscribe to, your choices and your conversations with characters, daily check-ins and tasks.</li>
+        <li><strong>Purchase data:</strong> the coin packages you buy, order numbers, amounts and payment status. Card and bank details are collected by {brand.paymentProcessorName}, not by us.</li>
+        <li><strong>Technical data:</strong> IP address, browser and device type, language, pages visited, referral and invite codes, and error logs.</li>
+        <li><strong>Messages to us:</strong> what you send to <SupportMail /> and our replies.</li>
+      </ul>
+
+      <h2>Why we use it</h2>
+      <ul>
+        <li>to provide the service: run your account, generate character replies, keep your progress and credit your coins (performance of our contract with you);</li>
+        <li>to process payments, prevent fraud and abuse, and keep the service secure (contract and legitimate interests);</li>
+        <li>to send sign-in codes and, if you subscribe to a story, updates about it (contract; you can unsubscribe at any time);</li>
+        <li>to measure and improve the service and our advertising (legitimate interests or consent, where required);</li>
+        <li>to meet legal obligations such as tax, accounting and responding to lawful requests.</li>
+      </ul>
+      <p>We do not sell your personal data, and we do not use your conversations to advertise to you.</p>
+
+      <h2>Cookies and similar technologies</h2>
+      <ul>
+        <li><strong>Essential:</strong> sign-in tokens (access token for 7 days, refresh token for 30 days), your user info for 7 days, theme and device identifier in local storage. Without them the service does not work.</li>
+        <li><strong>Analytics:</strong> we use a product analytics service to count page views, measure feature use and, on some sessions, record anonymised interactions to find bugs. Analytics cookies last up to 12 months. Analytics are not loaded when your browser sends a Do Not Track signal.</li>
+        <li><strong>Advertising:</strong> we use the Meta pixel and Meta&apos;s Conversions API to measure whether our ads lead to sign-ups and purchases. This shares an event name, time, page address, browser details and, for purchases, the order value with Meta; e-mail addresses are hashed before they are sent. You can opt out in your account settings, and we skip this tracking when your browser sends Do Not Track.</li>
+      </ul>
+      <p>You can block or delete cookies in your browser settings; essential features may then stop working.</p>
+
+      <h2>Who we share it with</h2>
+      <p>
+        Service providers who act on our instructions: hosting and database providers, AI model providers (who
+        receive the story context and your messages to generate replies and may not use them to train their models),
+        our e-mail provider, {brand.paymentProcessorName} for payments, our analytics provider and Meta for ad
+        measurement. We may also disclose data when the law requires it or to protect our users and the service. Some
+        of these providers are located outside your country; where required we use standard contractual clauses or
+        equivalent safeguards.
+      </p>
+
+      <h2>How long we keep it</h2>
+      <ul>
+        <li>guest accounts with no activity: deleted after 12 months;</li>
+        <li>account data, story activity and conversations: while your account is open, then deleted within 30 days of account deletion;</li>
+        <li>purchase and ledger records: 7 years, as tax and accounting law requires;</li>
+        <li>sign-in codes: minutes; server logs: 30 days; analytics data: up to 25 months; support messages: 3 years.</li>
+      </ul>
+
+      <h2>Your rights</h2>
+      <p>
+        Depending on where you live, you have the right to access your data, correct it, delete it, export it, object
+        to or restrict its use, and withdraw consent at any time. California residents may also ask what categories of
+        data we collect and opt out of any sharing for targeted advertising. Write to <SupportMail subject="Privacy request" />{" "}
+        from the e-mail address of your account; we answer within 30 days. You may also complain to your data
+        protection authority.
+      </p>
+
+      <h2>Security and age</h2>
+      <p>
+        Data is encrypted in transit, access is limited to staff who need it, and sign-in uses one-time codes instead
+        of passwords. {brand.name} is for adults only: we do not knowingly collect data from anyone under 18 and delete
+        it when we learn of it.
+      </p>
+
+      <h2>Changes</h2>
+      <p>
+        We will post any change on this page with a new date and tell you in the service about significant changes.
+        See also our <Link href="/terms">Terms of Service</Link>.
+      </p>
+    </LegalArticle>
+  );
+}

@@ -1,0 +1,41 @@
+import Link from "next/link";
+import type { ReactNode } from "react";
+import { getBrand } from "../brand";
+import { mainNav } from "./nav-items";
+
+/** Props of the site header. */
+export interface SiteHeaderProps {
+  /** Show the text navigation (the plain layout); the mobile layout uses its bottom nav instead. */
+  showNav?: boolean;
+  /** Where the coin balance chip goes (filled by the account screens; empty on static pages). */
+  coinsSlot?: ReactNode;
+}
+
+/** The brand header: logo and name linking home, optional main nav, and the coins chip slot. */
+export function SiteHeader({ showNav = false, coinsSlot }: SiteHeaderProps) {
+  const brand = getBrand();
+  return (
+    <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
+      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-4 px-4">
+        <Link href="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-brand">
+          <brand.Logo decorative />
+          <span className="text-lg">{brand.name}</span>
+        </Link>
+        {showNav ? (
+          <nav aria-label="Main" className="ml-4 hidden md:block">
+            <ul className="flex gap-1">
+              {mainNav.map((item) => (
+                <li key={item.href}>
+                  <Link href={item.href} className="rounded-md px-3 py-2 text-sm text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand">
+                    {item.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        ) : null}
+        <div className="ml-auto flex items-center gap-2">{coinsSlot}</div>
+      </div>
+    </header>
+  );
+}

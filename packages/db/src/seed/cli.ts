@@ -7,4 +7,4 @@ const handle = await openDb({ url: process.env.DATABASE_URL, dataDir: process.en
 await migrate(handle);
 await seed(handle.db);
 await handle.close();
-console.log(`seeded ${handle.kind}`);
+process.stdout.write(`seeded ${handle.kind}\n`);

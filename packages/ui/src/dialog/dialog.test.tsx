@@ -86,6 +86,25 @@ describe("Modal", () => {
   });
 });
 
+describe("focus layers", () => {
+  it("lets focus move to the loading overlay or toasts above an open dialog", () => {
+    render(<Opener />);
+    openDialog();
+    const layer = document.createElement("div");
+    layer.setAttribute("data-ui-layer", "");
+    layer.tabIndex = -1;
+    document.body.append(layer);
+    act(() => layer.focus());
+    expect(document.activeElement).toBe(layer);
+    const elsewhere = document.createElement("button");
+    document.body.append(elsewhere);
+    act(() => elsewhere.focus());
+    expect(document.activeElement).toBe(screen.getByRole("dialog"));
+    layer.remove();
+    elsewhere.remove();
+  });
+});
+
 describe("Drawer", () => {
   it("renders as a drawer with the same dialog semantics", () => {
     render(

@@ -88,10 +88,12 @@ export function useDialogBehaviour({ open, panelRef, onClose, initialFocusRef }:
         first.focus();
       }
     };
-    // Focus that escapes by other means (a click on the page behind, a script) is pulled back in.
+    // Focus that escapes by other means (a click on the page behind, a script) is pulled back in,
+    // except into layers that sit above every dialog (loading overlay, toasts: `data-ui-layer`).
     const onFocusIn = (event: FocusEvent) => {
-      if (!isTop() || !panel) return;
-      if (event.target instanceof Node && !panel.contains(event.target)) panel.focus({ preventScroll: true });
+      if (!isTop() || !panel || !(event.target instanceof Element)) return;
+      if (panel.contains(event.target) || event.target.closest("[data-ui-layer]")) return;
+      panel.focus({ preventScroll: true });
     };
     document.addEventListener("keydown", onKeyDown);
     document.addEventListener("focusin", onFocusIn);

@@ -1,5 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
+import { type ReactNode, useId } from "react";
 import { Button } from "../primitives/button";
 import { errorCase, errorContent } from "./error-content";
 
@@ -31,6 +31,7 @@ function goBack(homeHref: string) {
 /** The full-page error: 404, 500, connection and unknown cases with actions and suggestions. */
 export function ErrorPage({ status, supportEmail, detail, message, homeHref = "/", onGoBack, onReload, header }: ErrorPageProps) {
   const content = errorContent[errorCase(status)];
+  const suggestionsId = useId();
   const subject = encodeURIComponent(`${content.title}${status !== undefined && status > 0 ? ` (${status})` : ""}`);
   return (
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col items-center justify-center gap-5 px-5 py-10 text-center text-fg">
@@ -57,8 +58,8 @@ export function ErrorPage({ status, supportEmail, detail, message, homeHref = "/
           Reload
         </Button>
       </div>
-      <section aria-labelledby="error-suggestions" className="w-full rounded-2xl border border-line bg-surface-2 p-4 text-left">
-        <h2 id="error-suggestions" className="mb-2 font-semibold">
+      <section aria-labelledby={suggestionsId} className="w-full rounded-2xl border border-line bg-surface-2 p-4 text-left">
+        <h2 id={suggestionsId} className="mb-2 font-semibold">
           What you can try
         </h2>
         <ul className="list-disc space-y-1 pl-5 text-sm text-muted">

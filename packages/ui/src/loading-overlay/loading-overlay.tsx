@@ -63,7 +63,7 @@ export function LoadingOverlay({ kind, message }: LoadingOverlayProps) {
 
   if (!isClient) return null;
   return createPortal(
-    <div className="ui-fade-in fixed inset-0 z-[100] flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm" data-loading-kind={kind}>
+    <div data-ui-layer="" className="ui-fade-in fixed inset-0 z-[100] flex items-center justify-center bg-black/70 p-4 backdrop-blur-sm" data-loading-kind={kind}>
       <div
         ref={panelRef}
         tabIndex={-1}

@@ -46,7 +46,7 @@ export function PricePackageOption({ pkg, selected, tabbable, onSelect }: PriceP
         <>
           <img src={background} alt="" loading="lazy" decoding="async" className="absolute inset-0 size-full object-cover" />
           {/* Darkens the picture so the price stays readable on any artwork. */}
-          <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-black/70 to-black/20" />
+          <span aria-hidden="true" className="absolute inset-0 bg-linear-to-t from-black/70 to-black/20" />
         </>
       )}
       {discount ? (

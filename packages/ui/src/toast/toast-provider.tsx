@@ -70,6 +70,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
           // The list is always mounted so screen readers already watch it when the first toast arrives.
           <ol
             aria-live="polite"
+            data-ui-layer=""
             aria-label="Notifications"
             className="pointer-events-none fixed inset-x-0 top-4 z-[110] flex flex-col items-center gap-2 px-4 md:left-auto md:right-4 md:items-end md:px-0"
           >

@@ -1,5 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { artRoutes } from "./art";
+import { catalogueRoutes } from "./catalogue";
+import { engagementRoutes } from "./engagement";
+import { rewardRoutes } from "./rewards";
+import { unsubscribeRoutes } from "./unsubscribe";
 
 /** Registers the routes of the catalogue, engagement, ledger, payments and chat areas. */
-export function registerDomainRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
+  artRoutes(app);
+  catalogueRoutes(app, ctx);
+  engagementRoutes(app, ctx);
+  unsubscribeRoutes(app, ctx);
+  rewardRoutes(app, ctx);
+}

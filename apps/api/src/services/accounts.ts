@@ -3,6 +3,7 @@ import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { chatMessages, favorites, gameHistory, stories, users, type Tx } from "@storyloom/db";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
+import { creditInviter } from "./coins";
 import { applyLedger } from "./ledger";
 import { revokeUserSessions } from "./sessions";
 import { getSysconfig } from "./sysconfig";
@@ -78,6 +79,8 @@ export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, gue
         .set({ email, isGuest: false, role: "normal", name: guest.name === "Guest" ? nameFromEmail(email) : guest.name, updatedAt: new Date() })
         .where(eq(users.id, guest.id))
         .returning();
+      // A guest becoming a real account is the "friend joined" an invite pays for (once per invitee).
+      await creditInviter(ctx, tx, guest);
       return converted!;
     }
     const [created] = await tx

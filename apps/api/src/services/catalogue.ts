@@ -114,7 +114,7 @@ export function listCategories(db: Db): Promise<Category[]> {
         id: categories.id,
         name: categories.name,
         description: categories.description,
-        story_count: sql<number>`(select count(*)::int from stories s where s.category_id = ${categories.id} and s.published)`,
+        story_count: sql<number>`(select count(*)::int from stories s where s.category_id = "categories"."id" and s.published)`,
       })
       .from(categories)
       .orderBy(asc(categories.sort), asc(categories.id));

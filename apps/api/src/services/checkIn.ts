@@ -1,6 +1,6 @@
 import { and, eq, inArray } from "drizzle-orm";
 import type { CheckInState } from "@storyloom/contract";
-import { checkIns, type Db, type Tx } from "@storyloom/db";
+import { checkIns, users, type Db, type Tx } from "@storyloom/db";
 import { ApiError } from "../errors";
 import { addDays, utcDay } from "./day";
 import { applyLedger } from "./ledger";
@@ -70,7 +70,6 @@ export async function claimCheckIn(db: Db, userId: number): Promise<CheckInState
 
 /** A user's current balance. */
 export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
-  const { users } = await import("@storyloom/db");
   const [u] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
   return u?.coins ?? 0;
 }

@@ -1,0 +1,95 @@
+import { and, asc, eq, exists, isNull, or } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { favorites, pricePackages, stories, subscriptions, type Db } from "@storyloom/db";
+import type { PricePackage } from "@storyloom/contract";
+import type { AppContext } from "../context";
+import { route } from "../http";
+import { absoluteActor, absoluteSummary, cachedStoryPage, getCharacter, getStory, listCategories } from "../services/catalogue";
+import { absolute, privateNoStore, publicBase, publicCache, TtlCache } from "../services/publicRead";
+import { getSysconfig } from "../services/sysconfig";
+
+// Browser/CDN freshness of public reads: short for the catalogue (counters move), longer for the
+// rarely changing lists; stale-while-revalidate keeps pages instant while a refresh happens.
+const CATALOGUE_CACHE = [15, 60] as const;
+const STATIC_CACHE = [60, 600] as const;
+
+const priceCache = new TtlCache<PricePackage[]>(30_000, 2);
+function loadPrices(db: Db): Promise<PricePackage[]> {
+  return priceCache.get(db, "all", async () => {
+    const rows = await db.select().from(pricePackages).where(eq(pricePackages.active, true)).orderBy(asc(pricePackages.sort), asc(pricePackages.id));
+    return rows.map((p) => ({ id: p.id, name: p.name, amount: p.amount, coins: p.coins, extra: { background_url: p.backgroundUrl, discount_percent: p.discountPercent } }));
+  });
+}
+
+/** Public reads: story list, categories, story detail, character page, sysconfig and prices. */
+export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  route(app, ctx, "storyList", async ({ input, req, reply }) => {
+    const page = await cachedStoryPage(db, input);
+    const base = publicBase(ctx, req);
+    publicCache(reply, ...CATALOGUE_CACHE);
+    return { stories: page.stories.map((s) => absoluteSummary(base, s)), next_cursor: page.next_cursor };
+  });
+
+  route(app, ctx, "categoryList", async ({ reply }) => {
+    publicCache(reply, ...STATIC_CACHE);
+    return { categories: await listCategories(db) };
+  });
+
+  route(app, ctx, "storyGet", async ({ input, user, req, reply }) => {
+    const story = await getStory(db, input.id);
+    const base = publicBase(ctx, req);
+    const detail = { ...absoluteSummary(base, story), actors_full: story.actors_full.map((a) => absoluteActor(base, a)) };
+    reply.header("vary", "Authorization");
+    if (!user) {
+      publicCache(reply, ...CATALOGUE_CACHE);
+      return { story: { ...detail, liked: false, subscribed: false } };
+    }
+    // The caller's flags and fresh counters in one round trip; never cached anywhere.
+    privateNoStore(reply);
+    const u = user.user;
+    const mine = u.email ? or(eq(subscriptions.userId, u.id), eq(subscriptions.email, u.email)) : eq(subscriptions.userId, u.id);
+    const [row] = await db
+      .select({
+        likeCount: stories.likeCount,
+        playCount: stories.playCount,
+        liked: exists(db.select({ x: favorites.storyId }).from(favorites).where(and(eq(favorites.storyId, input.id), eq(favorites.userId, u.id)))),
+        subscribed: exists(
+          db.select({ x: subscriptions.id }).from(subscriptions).where(and(eq(subscriptions.storyId, input.id), isNull(subscriptions.cancelledAt), mine)),
+        ),
+      })
+      .from(stories)
+      .where(eq(stories.id, input.id));
+    return {
+      story: {
+        ...detail,
+        like_count: row?.likeCount ?? detail.like_count,
+        play_count: row?.playCount ?? detail.play_count,
+        liked: Boolean(row?.liked),
+        subscribed: Boolean(row?.subscribed),
+      },
+    };
+  });
+
+  route(app, ctx, "characterGet", async ({ input, req, reply }) => {
+    const found = await getCharacter(db, input.slug);
+    const base = publicBase(ctx, req);
+    publicCache(reply, ...CATALOGUE_CACHE);
+    return { actor: absoluteActor(base, found.actor), story: absoluteSummary(base, found.story) };
+  });
+
+  route(app, ctx, "sysconfigList", async ({ reply }) => {
+    publicCache(reply, ...STATIC_CACHE);
+    return getSysconfig(db);
+  });
+
+  route(app, ctx, "priceList", async ({ req, reply }) => {
+    const base = publicBase(ctx, req);
+    publicCache(reply, ...STATIC_CACHE);
+    return (await loadPrices(db)).map((p) => ({
+      ...p,
+      extra: { ...p.extra, background_url: p.extra.background_url ? absolute(base, p.extra.background_url) : null },
+    }));
+  });
+}

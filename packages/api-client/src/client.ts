@@ -20,7 +20,8 @@ export interface ApiClientOptions extends SessionOptions {
 
 /** One typed function per endpoint; the input may be left out where every field is optional. */
 export type ApiCalls = {
-  [N in EndpointName]: object extends EndpointInput<N>
+  // An empty object satisfies I only when every field of I is optional (or there are none).
+  [N in EndpointName]: Record<never, never> extends EndpointInput<N>
     ? (input?: EndpointInput<N>, opts?: CallOptions) => Promise<ApiResult<EndpointData<N>>>
     : (input: EndpointInput<N>, opts?: CallOptions) => Promise<ApiResult<EndpointData<N>>>;
 };

@@ -22,10 +22,10 @@ type Envelope = { code?: unknown; message?: unknown; data?: unknown };
 export function prepareInput<N extends EndpointName>(name: N, input: EndpointInput<N> | undefined): ApiResult<Record<string, unknown>> {
   const parsed = endpoints[name].input.safeParse(input ?? {});
   if (parsed.success) return { ok: true, code: OK, message: "", data: parsed.data as Record<string, unknown>, status: 0 };
-  // Same wording and shape as the server's VALIDATION_ERROR, so callers handle one kind of answer.
+  // Same wording, shape and status as the server's VALIDATION_ERROR, so callers handle one kind of answer.
   const fields = parsed.error.issues.map((i) => ({ path: i.path.join(".") || "input", message: i.message }));
   const where = endpoints[name].method === "GET" ? "query" : "body";
-  return failure("VALIDATION_ERROR", `Invalid ${where}: ${fields[0]!.path} ${fields[0]!.message}`, 0, { fields });
+  return failure("VALIDATION_ERROR", `Invalid ${where}: ${fields[0]!.path} ${fields[0]!.message}`, 400, { fields });
 }
 
 function queryString(input: Record<string, unknown>): string {

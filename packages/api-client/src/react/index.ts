@@ -1,0 +1,34 @@
+"use client";
+// React bindings: <ApiProvider>, the session store and TanStack Query hooks over the endpoint table.
+export { ApiProvider, createQueryClient, useApiClient, useSession, type ApiProviderProps } from "./provider";
+export { createSessionStore, initialSnapshot, type SessionState, type SessionStore } from "./store";
+export { DEFAULT_STALE_MS, invalidations, QUERY_ROOT, queryKeyOf, scopeOf, staleTimes, type QueryScope } from "./keys";
+export {
+  applyInvalidations,
+  useApiMutation,
+  useApiQuery,
+  useCategories,
+  useCharacter,
+  useChatHistory,
+  useChatReasoningHistory,
+  useCheckIn,
+  useClaimCheckIn,
+  useCreateCheckout,
+  useCreateOnlypayOrder,
+  useDailyTasks,
+  useFavorites,
+  useGameHistory,
+  useInviteCode,
+  useLedger,
+  useOrder,
+  usePriceList,
+  useSendChat,
+  useStory,
+  useStoryList,
+  useSubscribe,
+  useSysconfig,
+  useToggleFavorite,
+  useUnsubscribe,
+  type ApiMutationOptions,
+  type ApiQueryOptions,
+} from "./hooks";

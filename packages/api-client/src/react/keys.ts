@@ -1,0 +1,59 @@
+import { endpoints, type EndpointInput, type EndpointName } from "@storyloom/contract";
+
+/** Root of every query key of this package. */
+export const QUERY_ROOT = "storyloom" as const;
+
+/** "me" for calls about the signed-in person (dropped when the person changes), "public" for the rest. */
+export type QueryScope = "me" | "public";
+
+/** The scope of an endpoint: required-auth calls answer about the caller. */
+export function scopeOf(name: EndpointName): QueryScope {
+  return endpoints[name].auth === "required" ? "me" : "public";
+}
+
+/** Query key of a call: [root, scope, name, input]; a prefix without input matches every input. */
+export function queryKeyOf<N extends EndpointName>(name: N, input?: EndpointInput<N>) {
+  return input === undefined ? ([QUERY_ROOT, scopeOf(name), name] as const) : ([QUERY_ROOT, scopeOf(name), name, input] as const);
+}
+
+const MINUTE = 60_000;
+
+/**
+ * How long an answer stays fresh. Catalogue settings change rarely; the catalogue itself now and
+ * then; personal data is refetched on return to the page; chat history must always be current.
+ */
+export const staleTimes: Partial<Record<EndpointName, number>> = {
+  categoryList: 5 * MINUTE,
+  sysconfigList: 5 * MINUTE,
+  priceList: 5 * MINUTE,
+  storyList: MINUTE,
+  storyGet: MINUTE,
+  characterGet: MINUTE,
+  chatHistory: 0,
+  chatReasoningHistory: 0,
+};
+/** Fresh time of the calls not listed in staleTimes. */
+export const DEFAULT_STALE_MS = 30_000;
+
+const coins: EndpointName[] = ["whoami", "ledgerList"];
+const taskClaim: EndpointName[] = [...coins, "dailyTasksList"];
+
+/**
+ * What each mutation makes stale. Buying, check-in, task claims and chat change the coin balance;
+ * favourite toggles change the favourites list and the story's liked flag and count.
+ */
+export const invalidations: Partial<Record<EndpointName, EndpointName[]>> = {
+  checkoutCreate: [...coins, "orderGet"],
+  onlypayOrderCreate: [...coins, "orderGet"],
+  checkInCreate: [...coins, "checkInGet"],
+  taskPlayGame: taskClaim,
+  taskShareGame: taskClaim,
+  taskCreateStory: taskClaim,
+  taskInviteFriend: taskClaim,
+  chatSend: [...coins, "chatHistory", "chatReasoningHistory", "gameHistoryList", "dailyTasksList"],
+  favoriteCreate: ["favoriteList", "storyGet", "storyList"],
+  favoriteDelete: ["favoriteList", "storyGet", "storyList"],
+  subscribe: ["storyGet"],
+  unsubscribe: ["storyGet"],
+  updateUserInfo: ["whoami"],
+};

@@ -1,0 +1,123 @@
+// @vitest-environment happy-dom
+import { createElement, StrictMode, type ReactNode } from "react";
+import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, inject, it } from "vitest";
+import { createApiClient, type ApiClient } from "../client";
+import { memoryStorage } from "../storage";
+import { recordingFetch } from "../test-helpers";
+import { queryKeyOf } from "./keys";
+import { ApiProvider, createQueryClient, useApiClient, useSession } from "./provider";
+import { useApiMutation, useApiQuery } from "./hooks";
+
+const baseUrl = inject("apiUrl");
+afterEach(() => cleanup());
+
+function harness(opts: { autoStart?: boolean } = {}) {
+  const rec = recordingFetch();
+  const client = createApiClient({ baseUrl, storage: memoryStorage(), fetch: rec.fetch });
+  const queryClient = createQueryClient();
+  const wrapper = ({ children }: { children?: ReactNode }) => createElement(ApiProvider, { client, queryClient, ...opts }, children);
+  return { client, rec, queryClient, wrapper };
+}
+
+describe("ApiProvider and the session store", () => {
+  it("renders first as 'not ready' (matching the server), then runs the start-up sequence", async () => {
+    const { wrapper, rec } = harness();
+    const { result } = renderHook(() => useSession(), { wrapper });
+    expect(result.current).toMatchObject({ ready: false, status: "none", displayName: "Guest" });
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    expect(result.current).toMatchObject({ status: "valid", userType: "guest", isLoggedIn: false });
+    expect(result.current.user?.is_guest).toBe(true);
+    expect(rec.count("guestSignUp")).toBe(1);
+  });
+
+  it("creates the client and store once per tree, not per render, and separate trees do not share them", async () => {
+    const seen: ApiClient[] = [];
+    function Probe() {
+      seen.push(useApiClient());
+      useSession((s) => s.status);
+      return null;
+    }
+    const tree = () => createElement(StrictMode, null, createElement(ApiProvider, { baseUrl, storage: memoryStorage(), autoStart: false }, createElement(Probe)));
+    const a = render(tree());
+    a.rerender(tree());
+    a.rerender(tree());
+    expect(new Set(seen).size).toBe(1);
+    render(tree());
+    expect(new Set(seen).size).toBe(2);
+  });
+
+  it("code login through the store replaces the guest and drops the previous person's cached lists", async () => {
+    const { wrapper, queryClient } = harness();
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    queryClient.setQueryData(queryKeyOf("favoriteList"), { stories: [] });
+    const email = `react.${Date.now().toString(36)}@example.com`;
+    await act(async () => {
+      await result.current.sendCode({ email });
+    });
+    const code = await readCode(email);
+    await act(async () => {
+      const r = await result.current.loginWithCode({ email, code });
+      expect(r.ok).toBe(true);
+    });
+    expect(result.current).toMatchObject({ userType: "user", isLoggedIn: true, displayName: email.split("@")[0] });
+    expect(queryClient.getQueryData(queryKeyOf("favoriteList"))).toBeUndefined();
+  });
+
+  it("logout clears the played and liked lists, fires the event, and continues as a guest", async () => {
+    const { wrapper, queryClient, rec } = harness();
+    const { result } = renderHook(() => useSession(), { wrapper });
+    await waitFor(() => expect(result.current.ready).toBe(true));
+    queryClient.setQueryData(queryKeyOf("gameHistoryList"), { stories: [] });
+    queryClient.setQueryData(queryKeyOf("favoriteList"), { stories: [] });
+    queryClient.setQueryData(queryKeyOf("categoryList"), { categories: [] });
+    let domEvents = 0;
+    window.addEventListener("storyloom:logout", () => domEvents++);
+    rec.reset();
+    act(() => result.current.logout());
+    expect(domEvents).toBe(1);
+    expect(queryClient.getQueryData(queryKeyOf("gameHistoryList"))).toBeUndefined();
+    expect(queryClient.getQueryData(queryKeyOf("favoriteList"))).toBeUndefined();
+    expect(queryClient.getQueryState(queryKeyOf("categoryList"))?.isInvalidated).toBe(true);
+    await waitFor(() => expect(result.current.status).toBe("valid"));
+    expect(rec.count("guestSignUp")).toBe(1);
+  });
+});
+
+describe("query hooks", () => {
+  it("reads through the client with the endpoint's key, and surfaces failures as ApiError", async () => {
+    const { wrapper, queryClient } = harness();
+    const { result } = renderHook(() => useApiQuery("whoami"), { wrapper });
+    await waitFor(() => expect(result.current.isSuccess).toBe(true));
+    expect(result.current.data?.user.is_guest).toBe(true);
+    expect(queryClient.getQueryData(queryKeyOf("whoami", {}))).toEqual(result.current.data);
+    const bad = renderHook(() => useApiQuery("storyGet", { id: "NOT A SLUG" }), { wrapper });
+    await waitFor(() => expect(bad.result.current.isError).toBe(true));
+    expect(bad.result.current.error).toMatchObject({ name: "ApiError", code: "VALIDATION_ERROR" });
+  });
+
+  it("a mutation marks stale what it changed (profile update → whoami) and the store shows the new user", async () => {
+    const { wrapper, queryClient, rec } = harness();
+    const { result } = renderHook(() => ({ me: useApiQuery("whoami"), update: useApiMutation("updateUserInfo"), user: useSession((s) => s.user) }), { wrapper });
+    await waitFor(() => expect(result.current.me.isSuccess).toBe(true));
+    const before = rec.count("whoami");
+    await act(async () => {
+      await result.current.update.mutateAsync({ name: "Ada" });
+    });
+    await waitFor(() => expect(result.current.me.data?.user.name).toBe("Ada"));
+    expect(rec.count("whoami")).toBeGreaterThan(before);
+    expect(queryClient.getQueryState(queryKeyOf("whoami", {}))?.status).toBe("success");
+  });
+});
+
+async function readCode(email: string): Promise<string> {
+  for (let i = 0; i < 50; i++) {
+    const res = await fetch(`${baseUrl}/dev/mail?to=${encodeURIComponent(email)}`);
+    const body = (await res.json()) as { data: { mail: { subject: string }[] } };
+    const m = body.data.mail[0] && /(\d{6})/.exec(body.data.mail[0].subject);
+    if (m) return m[1]!;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`no code mailed to ${email}`);
+}

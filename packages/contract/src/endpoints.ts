@@ -268,14 +268,14 @@ export const endpoints = {
     path: "/api/v1/actor/chat/game.history",
     auth: "required",
     input: z.object({ story_id: Slug, actor_id: Slug }).strict(),
-    output: z.object({ messages: z.array(ChatMessage) }),
+    output: z.object({ messages: z.array(ChatMessage), ended: z.boolean() }),
   }),
   chatReasoningHistory: def({
     method: "POST",
     path: "/api/v1/actor/chat/reasoning/game.history",
     auth: "required",
     input: z.object({ story_id: Slug }).strict(),
-    output: z.object({ messages: z.array(ChatMessage) }),
+    output: z.object({ messages: z.array(ChatMessage), ended: z.boolean() }),
   }),
   chatSend: def({
     method: "POST",
@@ -286,10 +286,15 @@ export const endpoints = {
         story_id: Slug,
         actor_id: Slug.optional(),
         content: z.string().trim().min(1).max(2000).optional(),
-        choice: z.number().int().min(0).optional(),
+        choice: z.number().int().min(0).max(99).optional(),
+        /** start the story over from its opening */
+        restart: z.boolean().optional(),
       })
-      .strict(),
-    output: z.object({ messages: z.array(ChatMessage), coins: z.number().int() }),
+      .strict()
+      .refine((v) => [v.content, v.choice, v.restart].filter((x) => x !== undefined).length <= 1, {
+        message: "send at most one of content, choice or restart",
+      }),
+    output: z.object({ messages: z.array(ChatMessage), coins: z.number().int(), ended: z.boolean() }),
   }),
 
   metaForward: def({

@@ -1,0 +1,51 @@
+import { createHash } from "node:crypto";
+import { Compiler, Story } from "inkjs/full";
+
+/** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
+export interface InkTurn {
+  lines: string[];
+  choices: { index: number; text: string }[];
+  ended: boolean;
+  /** ink's own JSON save state, to resume the next turn */
+  state: string;
+}
+
+// Compiled scripts are the same for everyone: keep them per script hash, bounded.
+const compiled = new Map<string, string>();
+const MAX_COMPILED = 200;
+
+/** Compiles an ink script to its JSON form (cached by content hash). Throws on a script with errors. */
+export function compileInk(script: string): string {
+  const key = createHash("sha256").update(script).digest("hex");
+  const hit = compiled.get(key);
+  if (hit) return hit;
+  const json = new Compiler(script).Compile().ToJson();
+  if (!json) throw new Error("ink script did not compile");
+  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
+  compiled.set(key, json);
+  return json;
+}
+
+function collect(story: Story): InkTurn {
+  const lines: string[] = [];
+  while (story.canContinue) {
+    const text = (story.Continue() ?? "").trim();
+    if (text) lines.push(text);
+  }
+  const choices = story.currentChoices.map((c) => ({ index: c.index, text: c.text }));
+  return { lines, choices, ended: choices.length === 0, state: story.state.ToJson() };
+}
+
+/** Starts a playthrough from the opening. */
+export function startInk(script: string): InkTurn {
+  return collect(new Story(compileInk(script)));
+}
+
+/** Resumes a saved playthrough and takes a choice; null when the choice is not on offer. */
+export function chooseInk(script: string, state: string, choice: number): InkTurn | null {
+  const story = new Story(compileInk(script));
+  story.state.LoadJson(state);
+  if (!story.currentChoices.some((c) => c.index === choice)) return null;
+  story.ChooseChoiceIndex(choice);
+  return collect(story);
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
+import { chatRoutes } from "./chat";
 import { engagementRoutes } from "./engagement";
 import { rewardRoutes } from "./rewards";
 import { unsubscribeRoutes } from "./unsubscribe";
@@ -13,4 +14,5 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   engagementRoutes(app, ctx);
   unsubscribeRoutes(app, ctx);
   rewardRoutes(app, ctx);
+  chatRoutes(app, ctx);
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { getBrand } from "./brand";
 import { SkipLink } from "./shell/skip-link";
 import { ThemeScript } from "@storyloom/ui";
+import { AppProviders } from "./providers/app-providers";
 
 const brand = getBrand();
 
@@ -52,7 +53,7 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       </head>
       <body className="bg-surface text-fg antialiased">
         <SkipLink />
-        {children}
+        <AppProviders>{children}</AppProviders>
       </body>
     </html>
   );

@@ -1,0 +1,23 @@
+"use client";
+import type { ReactNode } from "react";
+import { ApiProvider } from "@storyloom/api-client/react";
+import { ChunkErrorGuard, LoadingOverlayProvider, ToastProvider } from "@storyloom/ui";
+import { publicApiBase } from "../env";
+
+/**
+ * Client context every screen relies on: the API client with its session and query cache, the
+ * toast stack, the global loading overlay and the stale-chunk guard. Mounted once by the root
+ * layout, so server pages stay server components and only their interactive islands hydrate.
+ */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ApiProvider baseUrl={publicApiBase()}>
+      <ToastProvider>
+        <LoadingOverlayProvider>
+          <ChunkErrorGuard />
+          {children}
+        </LoadingOverlayProvider>
+      </ToastProvider>
+    </ApiProvider>
+  );
+}

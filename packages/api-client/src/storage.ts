@@ -81,7 +81,8 @@ export function readCookie(cookieString: string, name: string): string | null {
     if (eq < 0) continue;
     if (decodeURIComponent(part.slice(0, eq).trim()) !== name) continue;
     try {
-      return decodeURIComponent(part.slice(eq + 1).trim());
+      // A removed cookie can linger as "name=" for an instant; nothing is ever stored empty.
+      return decodeURIComponent(part.slice(eq + 1).trim()) || null;
     } catch {
       return null;
     }

@@ -16,7 +16,7 @@ async function all(sort: string, extra: Record<string, unknown> = {}): Promise<S
   const out: StorySummary[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 20; i++) {
-    const r = await call<Page>(api, "storyList", { sort, limit: 5, ...extra, ...(cursor ? { cursor } : {}) });
+    const r: Awaited<ReturnType<typeof call<Page>>> = await call<Page>(api, "storyList", { sort, limit: 5, ...extra, ...(cursor ? { cursor } : {}) });
     expect(r.status).toBe(200);
     out.push(...r.body.data.stories);
     cursor = r.body.data.next_cursor;

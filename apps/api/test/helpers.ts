@@ -19,7 +19,7 @@ export async function call<T = Record<string, unknown>>(api: RunningApi, name: E
   let url = `${api.url}${def.path}`;
   let body: string | undefined;
   if (def.method === "GET") {
-    const q = new URLSearchParams(Object.entries(input as Record<string, unknown>).map(([k, v]) => [k, String(v)]));
+    const q = new URLSearchParams(Object.entries(input as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]));
     if ([...q].length) url += `?${q}`;
   } else {
     headers["content-type"] = "application/json";

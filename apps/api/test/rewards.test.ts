@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CheckInState, DailyTask, LedgerEntry } from "@storyloom/contract";
+import { readCode, startTestApi } from "../src/testing";
+import type { RunningApi } from "../src/server";
+import { eq } from "drizzle-orm";
+import { rateLimits } from "@storyloom/db";
+import { utcDay } from "../src/services/day";
+import { balanceAndLedger, call, guest, rowCounts } from "./helpers";
+
+let api: RunningApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api.stop());
+
+type Claim = CheckInState & { reward: number; coins: number };
+type TaskOutcome = { task: DailyTask; reward: number; coins: number };
+
+async function expectBalanced(userId: number) {
+  const { coins, sum } = await balanceAndLedger(api.handle.db, userId);
+  expect(coins).toBe(sum);
+  return coins;
+}
+
+describe("check-in", () => {
+  it("shows a 7-day calendar, pays day 1 once, refuses a second claim with 409 ALREADY_CLAIMED", async () => {
+    const g = await guest(api);
+    const cfg = (await call<{ checkin_rewards: number[] }>(api, "sysconfigList")).body.data.checkin_rewards;
+    const s = await call<CheckInState>(api, "checkInGet", {}, g.token);
+    expect(s.body.data).toMatchObject({ streak: 0, claimed_today: false, next_reward: cfg[0] });
+    expect(s.body.data.days.map((d) => d.reward)).toEqual(cfg);
+    expect(s.body.data.days.filter((d) => d.today).map((d) => d.day)).toEqual([1]);
+    const start = await expectBalanced(g.id);
+    const c = await call<Claim>(api, "checkInCreate", {}, g.token);
+    expect(c.status).toBe(200);
+    expect(c.body.data).toMatchObject({ streak: 1, claimed_today: true, reward: cfg[0], coins: start + cfg[0]! });
+    expect(c.body.data.days[0]).toMatchObject({ claimed: true, today: true });
+    expect(c.body.data.next_reward).toBe(cfg[1]);
+    const again = await call(api, "checkInCreate", {}, g.token);
+    expect(again.status).toBe(409);
+    expect(again.body.code).toBe("ALREADY_CLAIMED");
+    expect(await expectBalanced(g.id)).toBe(start + cfg[0]!);
+  });
+
+  it("continues a streak from yesterday", async () => {
+    const g = await guest(api);
+    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+    const { checkIns } = await import("@storyloom/db");
+    await api.handle.db.insert(checkIns).values({ userId: g.id, day: yesterday, streak: 7, reward: 50 });
+    const s = await call<CheckInState>(api, "checkInGet", {}, g.token);
+    // Day 7 was yesterday: today starts the next cycle at day 1 while the streak goes on.
+    expect(s.body.data).toMatchObject({ streak: 7, claimed_today: false });
+    expect(s.body.data.days.filter((d) => d.claimed)).toEqual([]);
+    const c = await call<Claim>(api, "checkInCreate", {}, g.token);
+    expect(c.body.data.streak).toBe(8);
+    expect(c.body.data.days.find((d) => d.today)!.day).toBe(1);
+  });
+
+  it("credits exactly once under 50 concurrent claims", async () => {
+    const g = await guest(api);
+    const start = await expectBalanced(g.id);
+    const results = await Promise.all(Array.from({ length: 50 }, () => call<Claim>(api, "checkInCreate", {}, g.token)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409 && r.body.code === "ALREADY_CLAIMED")).toHaveLength(49);
+    const end = await expectBalanced(g.id);
+    expect(end - start).toBe(results.find((r) => r.status === 200)!.body.data.reward);
+  });
+});
+
+describe("daily tasks", () => {
+  it("lists four tasks for today with reward, progress and claimed state", async () => {
+    const g = await guest(api);
+    const r = await call<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, g.token);
+    expect(r.body.data.tasks.map((t) => t.id)).toEqual(["play-game", "share-game", "create-story", "invite-friend"]);
+    expect(r.body.data.tasks.every((t) => !t.claimed && !t.completed && t.progress === 0 && t.reward > 0)).toBe(true);
+  });
+
+  it("pays each task once per day; repeats record the action but pay 0", async () => {
+    const g = await guest(api);
+    const start = await expectBalanced(g.id);
+    const share = await call<TaskOutcome>(api, "taskShareGame", { story_id: "neon-requiem", channel: "x" }, g.token);
+    expect(share.body.data.task).toMatchObject({ id: "share-game", completed: true, claimed: true, progress: 1 });
+    expect(share.body.data.reward).toBeGreaterThan(0);
+    const repeat = await call<TaskOutcome>(api, "taskShareGame", { story_id: "neon-requiem" }, g.token);
+    expect(repeat.body.data).toMatchObject({ reward: 0, coins: share.body.data.coins });
+    const pitch = await call<TaskOutcome>(api, "taskCreateStory", { title: "The Clockwork Orchard", premise: "Trees that tick." }, g.token);
+    expect(pitch.body.data.reward).toBeGreaterThan(0);
+    const play = await call<TaskOutcome>(api, "taskPlayGame", { story_id: "ghost-writer" }, g.token);
+    expect(play.body.data.reward).toBeGreaterThan(0);
+    const list = (await call<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, g.token)).body.data.tasks;
+    expect(list.filter((t) => t.claimed).map((t) => t.id).sort()).toEqual(["create-story", "play-game", "share-game"]);
+    const end = await expectBalanced(g.id);
+    expect(end - start).toBe(share.body.data.reward + pitch.body.data.reward + play.body.data.reward);
+  });
+
+  it("credits one task claim under 50 concurrent identical calls", async () => {
+    const g = await guest(api);
+    const start = await expectBalanced(g.id);
+    const results = await Promise.all(Array.from({ length: 50 }, () => call<TaskOutcome>(api, "taskShareGame", { story_id: "the-last-ember" }, g.token)));
+    expect(results.every((r) => r.status === 200)).toBe(true);
+    const paid = results.filter((r) => r.body.data.reward > 0);
+    expect(paid).toHaveLength(1);
+    expect((await expectBalanced(g.id)) - start).toBe(paid[0]!.body.data.reward);
+    const { rowsOf } = await import("@storyloom/db");
+    const { sql } = await import("drizzle-orm");
+    const keys = rowsOf<{ n: number }>(await api.handle.db.execute(sql`select count(*)::int as n from coin_ledger where idempotency_key = ${`task:share-game:${g.id}:${utcDay()}`}`));
+    expect(Number(keys[0]!.n)).toBe(1);
+  });
+
+  it("invite-friend waits for a friend, then pays once; the friend's account credits the inviter once", async () => {
+    const a = await guest(api);
+    const before = await rowCounts(api.handle.db);
+    const early = await call(api, "taskInviteFriend", {}, a.token);
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe("TASK_NOT_READY");
+    expect(await rowCounts(api.handle.db)).toEqual(before);
+
+    const code = (await call<{ invite_code: string; invited_count: number }>(api, "inviteCode", {}, a.token)).body.data;
+    expect(code.invite_code).toMatch(/^[A-Z0-9]{8}$/);
+    expect(code.invited_count).toBe(0);
+    expect((await call<{ invite_code: string }>(api, "inviteCode", {}, a.token)).body.data.invite_code).toBe(code.invite_code);
+
+    const b = await guest(api, code.invite_code);
+    const ready = await call<TaskOutcome>(api, "taskInviteFriend", {}, a.token);
+    expect(ready.status).toBe(200);
+    expect(ready.body.data.reward).toBeGreaterThan(0);
+    expect((await call<TaskOutcome>(api, "taskInviteFriend", {}, a.token)).body.data.reward).toBe(0);
+
+    const { invite_reward } = (await call<{ invite_reward: number }>(api, "sysconfigList")).body.data;
+    const beforeLogin = await expectBalanced(a.id);
+    const email = `friend-${b.id}@example.com`;
+    await call(api, "sendCode", { email });
+    const login = await call(api, "login", { email, code: await readCode(api, email), user_id: b.uuid });
+    expect(login.status).toBe(200);
+    expect(await expectBalanced(a.id)).toBe(beforeLogin + invite_reward);
+    expect((await call<{ invited_count: number }>(api, "inviteCode", {}, a.token)).body.data.invited_count).toBe(1);
+
+    // Logging in again (from another device's guest) is not a new friend.
+    const c = await guest(api, code.invite_code);
+    // Skip the 60 s resend wait of the code rate limit (test setup, not the rule under test).
+    await api.handle.db.delete(rateLimits).where(eq(rateLimits.key, `code-email:${email}`));
+    await call(api, "sendCode", { email });
+    const again = await call(api, "login", { email, code: await readCode(api, email), user_id: c.uuid });
+    expect(again.status).toBe(200);
+    expect(await expectBalanced(a.id)).toBe(beforeLogin + invite_reward);
+  });
+});
+
+describe("coin ledger", () => {
+  it("pages the caller's entries newest first with an opaque cursor", async () => {
+    const g = await guest(api);
+    await call(api, "checkInCreate", {}, g.token);
+    await call(api, "taskShareGame", { story_id: "ghost-writer" }, g.token);
+    await call(api, "taskPlayGame", { story_id: "ghost-writer" }, g.token);
+    const first = await call<{ entries: LedgerEntry[]; next_cursor: string | null }>(api, "ledgerList", { limit: 2 }, g.token);
+    expect(first.body.data.entries.map((e) => e.reason)).toEqual(["task:play-game", "task:share-game"]);
+    const rest = await call<{ entries: LedgerEntry[]; next_cursor: string | null }>(api, "ledgerList", { limit: 2, cursor: first.body.data.next_cursor }, g.token);
+    expect(rest.body.data.entries.map((e) => e.reason)).toEqual(["check-in", "welcome"]);
+    expect(rest.body.data.next_cursor).toBeNull();
+    expect(first.body.data.entries[0]!.balance_after).toBe(await expectBalanced(g.id));
+    for (const cursor of ["garbage", Buffer.from("l:abc").toString("base64url"), "!!"]) {
+      const bad = await call(api, "ledgerList", { cursor }, g.token);
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe("VALIDATION_ERROR");
+    }
+    expect((await call(api, "ledgerList", { limit: 1000 }, g.token)).status).toBe(400);
+    expect((await call(api, "ledgerList")).status).toBe(401);
+  });
+});

@@ -6,23 +6,12 @@ import autocannon from "autocannon";
 import { recreateDatabase } from "@storyloom/db/testing";
 import type { BenchScenario } from "./scenario";
 import { whoamiScenario } from "./scenarios/whoami";
+import { storyListScenario } from "./scenarios/storyList";
 
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-
-async function loadScenarios(): Promise<BenchScenario[]> {
-  const list: BenchScenario[] = [whoamiScenario];
-  try {
-    const storyList = "./scenarios/storyList";
-    const mod = (await import(storyList)) as { storyListScenario?: BenchScenario };
-    if (mod.storyListScenario) list.push(mod.storyListScenario);
-  } catch {
-    // story.list is not served yet.
-  }
-  return list;
-}
 
 async function startServer(databaseUrl?: string): Promise<{ child: ChildProcess; bare: string; api: string; engine: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/serve.ts"], {
@@ -51,7 +40,7 @@ async function measure(url: string, req: { method: "GET" | "POST"; headers?: Rec
 }
 
 const rows: string[] = [];
-const scenarios = await loadScenarios();
+const scenarios: BenchScenario[] = [whoamiScenario, storyListScenario];
 const pgUrl = await recreateDatabase(PG_URL, "storyloom_bench");
 const engines: (string | undefined)[] = [undefined, ...(pgUrl ? [pgUrl] : [])];
 if (!pgUrl) console.log(`PostgreSQL not reachable at ${PG_URL}: PGlite only`);
@@ -60,12 +49,12 @@ for (const databaseUrl of engines) {
   const server = await startServer(databaseUrl);
   try {
     const bare = await measure(server.bare, { method: "GET" });
-    rows.push(`${server.engine.padEnd(9)} ${"bare route".padEnd(14)} ${bare.rps.toFixed(0).padStart(8)} ${String(bare.p99).padStart(7)} ms ${"1.00".padStart(7)} ${String(bare.errors).padStart(6)}`);
+    rows.push(`${server.engine.padEnd(9)} ${"bare route".padEnd(30)} ${bare.rps.toFixed(0).padStart(8)} ${String(bare.p99).padStart(7)} ms ${"1.00".padStart(7)} ${String(bare.errors).padStart(6)}`);
     for (const s of scenarios) {
       const req = await s.prepare({ url: server.api });
       const m = await measure(`${server.api}${req.path}`, req);
       rows.push(
-        `${server.engine.padEnd(9)} ${s.name.padEnd(14)} ${m.rps.toFixed(0).padStart(8)} ${String(m.p99).padStart(7)} ms ${(m.rps / bare.rps).toFixed(2).padStart(7)} ${String(m.errors).padStart(6)}`,
+        `${server.engine.padEnd(9)} ${s.name.padEnd(30)} ${m.rps.toFixed(0).padStart(8)} ${String(m.p99).padStart(7)} ms ${(m.rps / bare.rps).toFixed(2).padStart(7)} ${String(m.errors).padStart(6)}`,
       );
     }
   } finally {
@@ -75,5 +64,5 @@ for (const databaseUrl of engines) {
 }
 
 console.log(`\n${DURATION_S}s per measurement, ${CONNECTIONS} connections, after a 2s warm-up`);
-console.log(`${"engine".padEnd(9)} ${"scenario".padEnd(14)} ${"req/s".padStart(8)} ${"p99".padStart(10)} ${"ratio".padStart(7)} ${"errors".padStart(6)}`);
+console.log(`${"engine".padEnd(9)} ${"scenario".padEnd(30)} ${"req/s".padStart(8)} ${"p99".padStart(10)} ${"ratio".padStart(7)} ${"errors".padStart(6)}`);
 for (const r of rows) console.log(r);

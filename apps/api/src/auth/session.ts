@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
-import { sessions, users } from "@storyloom/db";
+import { sessions, users, type Db } from "@storyloom/db";
 import type { AppContext } from "../context";
-import { verifyAccessToken, type AccessClaims } from "./tokens";
+import { verifyAccessToken } from "./tokens";
 
 /** The caller of an authenticated request: the user row and the session the token belongs to. */
 export interface AuthedUser {
@@ -9,25 +9,65 @@ export interface AuthedUser {
   sessionId: string;
 }
 
-// One prepared statement per database: the hot path of every authenticated call.
-const prepared = new WeakMap<object, ReturnType<typeof prepare>>();
-function prepare(ctx: AppContext) {
-  return ctx.db
-    .select({ user: users })
+type UserRow = typeof users.$inferSelect;
+
+function prepare(db: Db) {
+  return db
+    .select({ sid: sessions.id, user: users })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(
       and(
-        eq(sessions.id, sql.placeholder("sid")),
-        eq(users.id, sql.placeholder("uid")),
+        sql`${sessions.id} = any(${sql.placeholder("sids")}::uuid[])`,
         isNull(sessions.revokedAt),
         isNull(users.mergedInto),
         eq(users.status, "normal"),
       ),
     )
-    .limit(1)
-    .prepare("auth_session_user");
+    .prepare("auth_sessions_users");
 }
+
+/**
+ * Looks up sessions in batches: every lookup asked for within one turn of the event loop goes to
+ * the database as a single query. Under load this turns N round trips into one without caching
+ * anything — each answer still comes from a read made after its request arrived.
+ */
+class SessionLoader {
+  private pending = new Map<string, { resolve: (r: UserRow | null) => void; reject: (e: unknown) => void }[]>();
+  private scheduled = false;
+  private readonly stmt: ReturnType<typeof prepare>;
+
+  constructor(db: Db) {
+    this.stmt = prepare(db);
+  }
+
+  load(sid: string): Promise<UserRow | null> {
+    return new Promise((resolve, reject) => {
+      const waiting = this.pending.get(sid);
+      if (waiting) waiting.push({ resolve, reject });
+      else this.pending.set(sid, [{ resolve, reject }]);
+      if (!this.scheduled) {
+        this.scheduled = true;
+        setImmediate(() => void this.flush());
+      }
+    });
+  }
+
+  private async flush(): Promise<void> {
+    const batch = this.pending;
+    this.pending = new Map();
+    this.scheduled = false;
+    try {
+      const rows = await this.stmt.execute({ sids: `{${[...batch.keys()].join(",")}}` });
+      const found = new Map(rows.map((r) => [r.sid, r.user]));
+      for (const [sid, waiters] of batch) for (const w of waiters) w.resolve(found.get(sid) ?? null);
+    } catch (err) {
+      for (const waiters of batch.values()) for (const w of waiters) w.reject(err);
+    }
+  }
+}
+
+const loaders = new WeakMap<object, SessionLoader>();
 
 /** Reads the bearer token of an Authorization header. */
 export function bearer(header: string | undefined): string | null {
@@ -40,13 +80,14 @@ export function bearer(header: string | undefined): string | null {
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<AuthedUser | null> {
   const token = bearer(header);
   if (!token) return null;
-  const claims: AccessClaims | null = verifyAccessToken(ctx.config.TOKEN_SECRET, token);
+  const claims = verifyAccessToken(ctx.config.TOKEN_SECRET, token);
   if (!claims) return null;
-  let stmt = prepared.get(ctx.db);
-  if (!stmt) {
-    stmt = prepare(ctx);
-    prepared.set(ctx.db, stmt);
+  let loader = loaders.get(ctx.db);
+  if (!loader) {
+    loader = new SessionLoader(ctx.db);
+    loaders.set(ctx.db, loader);
   }
-  const [row] = await stmt.execute({ sid: claims.sid, uid: claims.uid });
-  return row ? { user: row.user, sessionId: claims.sid } : null;
+  const user = await loader.load(claims.sid);
+  // The token names its user too: a session always belongs to one user, so a mismatch is a forgery.
+  return user && user.id === claims.uid ? { user, sessionId: claims.sid } : null;
 }

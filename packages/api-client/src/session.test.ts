@@ -237,6 +237,15 @@ describe("one pending attempt", () => {
     expect(rec.count("whoami")).toBe(40);
   });
 
+  it("a logout during a pending attempt keeps that attempt from storing tokens afterwards", async () => {
+    const { client, storage } = setup();
+    const pending = client.session.getValidToken();
+    client.logout();
+    expect(await pending).toBeNull();
+    expect(storage.cookies.get(StorageKeys.token)).toBeNull();
+    expect(client.session.getSnapshot().status).toBe("none");
+  });
+
   it("simultaneous getValidToken calls on a fresh device share one guest sign-up", async () => {
     const { client, rec } = setup();
     const tokens = await Promise.all(Array.from({ length: 10 }, () => client.session.getValidToken()));

@@ -41,6 +41,8 @@ export class SessionMachine {
   /** Whether the user in the snapshot came from the server during this page's life (not the cookie cache). */
   private freshUser = false;
   private readonly recheckAfterMs: number;
+  /** Bumped by logout: an attempt that started before it must not store its tokens afterwards. */
+  private epoch = 0;
 
   constructor(
     private readonly transport: TransportConfig,
@@ -151,6 +153,7 @@ export class SessionMachine {
 
   /** Logout: clears all stored state, then fires the logout event (listeners drop the played and liked lists). */
   logout(): void {
+    this.epoch++;
     this.pending = null;
     this.clearAuth();
     this.emit("logout");
@@ -180,6 +183,7 @@ export class SessionMachine {
   }
 
   private async acquire(): Promise<string | null> {
+    const epoch = this.epoch;
     const token = this.token();
     if (!token) {
       this.update({ status: "none" });
@@ -189,6 +193,7 @@ export class SessionMachine {
     }
     if (this.storedStatus() === "valid") return token;
     const check = await send(this.transport, "whoami", {}, token);
+    if (epoch !== this.epoch) return null;
     if (check.ok) {
       // The server does not say when the token ends; re-ask after a while (a 401 retry covers the gap).
       this.storage.local.set(StorageKeys.tokenExpiresAt, String(Date.now() + this.recheckAfterMs));
@@ -202,10 +207,12 @@ export class SessionMachine {
   }
 
   private async recover(): Promise<string | null> {
+    const epoch = this.epoch;
     this.update({ status: "expired" });
     const refreshToken = this.storage.cookies.get(StorageKeys.refreshToken);
     if (refreshToken) {
       const r = await send(this.transport, "refresh", { refresh_token: refreshToken }, null);
+      if (epoch !== this.epoch) return null;
       if (r.ok) {
         this.storeAuth(r.data.auth);
         return r.data.auth.access_token;
@@ -218,12 +225,13 @@ export class SessionMachine {
   }
 
   private async registerGuest(): Promise<string | null> {
+    const epoch = this.epoch;
     const { inviteCode } = readReferral(this.storage);
     const input: Record<string, unknown> = { device_id: deviceId(this.storage), gender: GUEST_GENDER };
     // An over-long code from a hand-edited link must not block the sign-up itself.
     if (inviteCode && inviteCode.length <= 32) input.invite_code = inviteCode;
     const r = await send(this.transport, "guestSignUp", input, null);
-    if (!r.ok) return null;
+    if (!r.ok || epoch !== this.epoch) return null;
     this.storeAuth(r.data.auth);
     this.storeUser(r.data.user);
     return r.data.auth.access_token;

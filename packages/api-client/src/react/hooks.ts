@@ -8,8 +8,10 @@ import { useApiClient } from "./provider";
 
 /** Query options a caller may set (the key and function come from the endpoint). */
 export type ApiQueryOptions<N extends EndpointName> = Omit<UseQueryOptions<EndpointData<N>, ApiError>, "queryKey" | "queryFn">;
+/** What `mutate` takes: the endpoint's input, or nothing when all its fields are optional. */
+export type MutationInput<N extends EndpointName> = Record<never, never> extends EndpointInput<N> ? EndpointInput<N> | void : EndpointInput<N>;
 /** Mutation options a caller may set. */
-export type ApiMutationOptions<N extends EndpointName> = Omit<UseMutationOptions<EndpointData<N>, ApiError, EndpointInput<N>>, "mutationFn">;
+export type ApiMutationOptions<N extends EndpointName> = Omit<UseMutationOptions<EndpointData<N>, ApiError, MutationInput<N>>, "mutationFn">;
 
 /** A read of the endpoint table as a TanStack query; failures are thrown as ApiError. */
 export function useApiQuery<N extends EndpointName>(name: N, input?: EndpointInput<N>, options?: ApiQueryOptions<N>) {
@@ -38,9 +40,9 @@ export function applyInvalidations(client: ApiClient, queryClient: QueryClient, 
 export function useApiMutation<N extends EndpointName>(name: N, options?: ApiMutationOptions<N>) {
   const client = useApiClient();
   const queryClient = useQueryClient();
-  return useMutation<EndpointData<N>, ApiError, EndpointInput<N>>({
+  return useMutation<EndpointData<N>, ApiError, MutationInput<N>>({
     ...options,
-    mutationFn: async (input) => unwrap(await client.call(name, input)),
+    mutationFn: async (input) => unwrap(await client.call(name, (input ?? undefined) as EndpointInput<N> | undefined)),
     onSuccess: async (data, input, onMutateResult, context) => {
       await applyInvalidations(client, queryClient, name, data);
       await options?.onSuccess?.(data, input, onMutateResult, context);

@@ -31,4 +31,5 @@ export {
   useUnsubscribe,
   type ApiMutationOptions,
   type ApiQueryOptions,
+  type MutationInput,
 } from "./hooks";

@@ -7,7 +7,7 @@ import { memoryStorage } from "../storage";
 import { recordingFetch } from "../test-helpers";
 import { queryKeyOf } from "./keys";
 import { ApiProvider, createQueryClient, useApiClient, useSession } from "./provider";
-import { useApiMutation, useApiQuery } from "./hooks";
+import { useApiMutation, useApiQuery, useClaimCheckIn, useFavorites, useLedger, useStory, useStoryList, useToggleFavorite } from "./hooks";
 
 const baseUrl = inject("apiUrl");
 afterEach(() => cleanup());
@@ -108,6 +108,38 @@ describe("query hooks", () => {
     await waitFor(() => expect(result.current.me.data?.user.name).toBe("Ada"));
     expect(rec.count("whoami")).toBeGreaterThan(before);
     expect(queryClient.getQueryState(queryKeyOf("whoami", {}))?.status).toBe("success");
+  });
+});
+
+describe("invalidation against the real server", () => {
+  it("a favourite toggle updates the story at once and refetches the liked list", async () => {
+    const { wrapper } = harness();
+    const list = renderHook(() => useStoryList({ limit: 1 }), { wrapper });
+    await waitFor(() => expect(list.result.current.isSuccess).toBe(true));
+    const id = list.result.current.data!.stories[0]!.id;
+    const { result } = renderHook(() => ({ story: useStory(id), likes: useFavorites(), toggle: useToggleFavorite() }), { wrapper });
+    await waitFor(() => expect(result.current.story.isSuccess && result.current.likes.isSuccess).toBe(true));
+    expect(result.current.story.data!.story.liked).toBe(false);
+    await act(async () => {
+      await result.current.toggle.mutateAsync({ story_id: id, liked: true });
+    });
+    expect(result.current.story.data!.story.liked).toBe(true);
+    await waitFor(() => expect(result.current.likes.data!.stories.map((s) => s.id)).toContain(id));
+  });
+
+  it("claiming the check-in shows the new coin balance and makes the ledger stale", async () => {
+    const { wrapper, rec } = harness();
+    const { result } = renderHook(() => ({ coins: useSession((s) => s.user?.coins), ledger: useLedger(), claim: useClaimCheckIn() }), { wrapper });
+    await waitFor(() => expect(result.current.ledger.isSuccess).toBe(true));
+    const before = result.current.coins!;
+    const ledgerCalls = rec.count("ledgerList");
+    let reward = 0;
+    await act(async () => {
+      const r = await result.current.claim.mutateAsync();
+      reward = r.reward;
+    });
+    await waitFor(() => expect(result.current.coins).toBe(before + reward));
+    await waitFor(() => expect(rec.count("ledgerList")).toBeGreaterThan(ledgerCalls));
   });
 });
 

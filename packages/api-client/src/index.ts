@@ -6,6 +6,7 @@ export {
   isInsecureDevOrigin,
   memoryStorage,
   readCookie,
+  requestStorage,
   serializeCookie,
   StorageKeys,
   type BrowserEnv,

@@ -152,3 +152,20 @@ export function browserStorage(env?: () => BrowserEnv): ClientStorage {
 export function defaultStorage(): ClientStorage {
   return typeof window !== "undefined" && typeof document !== "undefined" ? browserStorage() : memoryStorage();
 }
+
+/**
+ * Storage for a server render of one request, for public reads that show the visitor's own flags
+ * (liked, subscribed): the access token and user info of the Cookie header. The refresh token is left
+ * out on purpose: a server-side refresh would rotate it without the browser learning the new one.
+ */
+export function requestStorage(cookieHeader: string | null | undefined): ClientStorage {
+  const cookies: Record<string, string> = {};
+  for (const key of [StorageKeys.token, StorageKeys.userInfo]) {
+    const value = readCookie(cookieHeader ?? "", key);
+    if (value) cookies[key] = value;
+  }
+  // The expiry lives in the browser's local storage; for one render, trust the token (the server
+  // treats an invalid token on a public read as anonymous).
+  const local: Record<string, string> = cookies[StorageKeys.token] ? { [StorageKeys.tokenExpiresAt]: String(Date.now() + 60_000) } : {};
+  return memoryStorage({ cookies, local });
+}

@@ -1,9 +1,9 @@
 import { and, asc, eq, exists, isNull, or } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { favorites, pricePackages, stories, subscriptions, type Db } from "@storyloom/db";
-import type { PricePackage } from "@storyloom/contract";
+import type { PricePackage, StorySummary } from "@storyloom/contract";
 import type { AppContext } from "../context";
-import { route } from "../http";
+import { Prebuilt, route } from "../http";
 import { absoluteActor, absoluteSummary, cachedStoryPage, getCharacter, getStory, listCategories } from "../services/catalogue";
 import { absolute, privateNoStore, publicBase, publicCache, TtlCache } from "../services/publicRead";
 import { getSysconfig } from "../services/sysconfig";
@@ -12,6 +12,9 @@ import { getSysconfig } from "../services/sysconfig";
 // rarely changing lists; stale-while-revalidate keeps pages instant while a refresh happens.
 const CATALOGUE_CACHE = [15, 60] as const;
 const STATIC_CACHE = [60, 600] as const;
+
+// Whole serialized answers of the first catalogue pages, per API origin (the art URLs depend on it).
+const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 200);
 
 const priceCache = new TtlCache<PricePackage[]>(30_000, 2);
 function loadPrices(db: Db): Promise<PricePackage[]> {
@@ -26,10 +29,13 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
   route(app, ctx, "storyList", async ({ input, req, reply }) => {
-    const page = await cachedStoryPage(db, input);
     const base = publicBase(ctx, req);
     publicCache(reply, ...CATALOGUE_CACHE);
-    return { stories: page.stories.map((s) => absoluteSummary(base, s)), next_cursor: page.next_cursor };
+    const key = JSON.stringify([base, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
+    return storyListAnswers.get(db, key, async () => {
+      const page = await cachedStoryPage(db, input);
+      return new Prebuilt({ stories: page.stories.map((s) => absoluteSummary(base, s)), next_cursor: page.next_cursor });
+    });
   });
 
   route(app, ctx, "categoryList", async ({ reply }) => {

@@ -1,0 +1,68 @@
+import Link from "next/link";
+import type { MouseEvent } from "react";
+import type { StorySummary } from "@storyloom/contract";
+import { CoverImage } from "./cover-image";
+import { compactCount } from "./query";
+
+/** Props of {@link StoryCard}. */
+export interface StoryCardProps {
+  story: StorySummary;
+  /** Category name shown as a label on the cover. */
+  categoryName?: string;
+  /** Marks the first covers of the server-rendered page as LCP candidates. */
+  priority?: boolean;
+  /** Plain clicks open the story detail modal; modified clicks (new tab) keep the link. */
+  onOpen?: (story: StorySummary) => void;
+  /** Narrow fixed-width cards for the horizontal personal rows. */
+  compact?: boolean;
+}
+
+function isPlainClick(e: MouseEvent) {
+  return e.button === 0 && !e.metaKey && !e.ctrlKey && !e.shiftKey && !e.altKey;
+}
+
+/**
+ * A catalogue card: cover, title, hook and play/like counts. It is a real link to the story page,
+ * so it works before hydration and in a new tab; `onOpen` upgrades plain clicks to the modal.
+ */
+export function StoryCard({ story, categoryName, priority = false, onOpen, compact = false }: StoryCardProps) {
+  return (
+    <article className={`group relative flex flex-col ${compact ? "w-36 shrink-0 sm:w-40" : ""}`}>
+      <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface-2 shadow-sm ring-1 ring-line">
+        <CoverImage
+          src={story.cover_url}
+          sizes={compact ? "160px" : "(max-width: 576px) 50vw, (max-width: 992px) 33vw, 240px"}
+          priority={priority}
+          className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
+        />
+        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/80 to-transparent" />
+        {categoryName && !compact ? (
+          <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-medium text-white">{categoryName}</span>
+        ) : null}
+        <p className="absolute inset-x-2 bottom-2 flex gap-3 text-xs font-medium text-white">
+          <span>
+            <span aria-hidden="true">▶ </span>
+            {compactCount(story.play_count)}
+            <span className="sr-only"> plays</span>
+          </span>
+          <span>
+            <span aria-hidden="true">♥ </span>
+            {compactCount(story.like_count)}
+            <span className="sr-only"> likes</span>
+          </span>
+        </p>
+      </div>
+      <h3 className="mt-2 line-clamp-1 font-semibold text-fg">
+        <Link
+          href={`/story/${story.id}`}
+          prefetch={false}
+          onClick={onOpen ? (e) => { if (isPlainClick(e)) { e.preventDefault(); onOpen(story); } } : undefined}
+          className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-brand"
+        >
+          {story.title}
+        </Link>
+      </h3>
+      {!compact ? <p className="mt-0.5 line-clamp-2 text-sm text-muted">{story.hook}</p> : null}
+    </article>
+  );
+}

@@ -1,0 +1,126 @@
+"use client";
+import Link from "next/link";
+import { useState } from "react";
+import { useSysconfig } from "@storyloom/api-client/react";
+import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";
+import type { ChatVariant } from "./chat-logic";
+import { ChoicePanel } from "./choice-panel";
+import { MessageList, type CastMember } from "./message-list";
+import { NovelStage } from "./novel-stage";
+import { RestartDialog } from "./restart-dialog";
+import { useChatThread } from "./use-chat-thread";
+
+/** Props of {@link ChatRoom}: what the server already knows about the story. */
+export interface ChatRoomProps {
+  variant: ChatVariant;
+  storyId: string;
+  storyTitle: string;
+  coverUrl: string;
+  /** The character spoken to (null: variant 3 plays the story as a whole). */
+  actorId: string | null;
+  cast: Record<string, CastMember>;
+}
+
+/** The balance next to the title; polite live region so a spent coin is heard, not just seen. */
+function CoinBalance({ coins }: { coins: number | undefined }) {
+  return (
+    <Link href="/user/coins" className="inline-flex h-9 items-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-sm font-semibold text-fg focus-visible:outline-2 focus-visible:outline-brand" data-testid="chat-coins">
+      <DiamondIcon />
+      <span aria-live="polite" aria-atomic="true">
+        {coins === undefined ? "—" : formatCoins(coins)}
+        <span className="sr-only"> coins</span>
+      </span>
+    </Link>
+  );
+}
+
+function LoadingThread() {
+  return (
+    <div role="status" className="flex flex-col gap-3 px-4 py-6">
+      <span className="sr-only">Loading the conversation</span>
+      <Skeleton className="h-12 w-3/4" />
+      <Skeleton className="ml-auto h-10 w-1/2" />
+      <Skeleton className="h-16 w-4/5" />
+    </div>
+  );
+}
+
+/**
+ * One chat screen, four presentations (spec: /chat, /chat2, /chat3, /chat4): classic bubbles,
+ * immersive over the full-bleed cover, the story-wide "reasoning" transcript, and a visual-novel
+ * stage. All play the same real conversation through {@link useChatThread}.
+ */
+export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast }: ChatRoomProps) {
+  const thread = useChatThread(variant, storyId, actorId);
+  const sysconfig = useSysconfig();
+  const [confirming, setConfirming] = useState(false);
+  const cost = sysconfig.data?.chat_cost_per_reply ?? 1;
+  const immersive = variant === "immersive";
+  const lead = actorId ? cast[actorId] : undefined;
+
+  return (
+    <div className={`relative flex min-h-[calc(100dvh-3.5rem)] flex-col ${immersive ? "bg-black" : ""}`} data-variant={variant} data-testid="chat-room">
+      {immersive ? (
+        <div aria-hidden="true" className="fixed inset-0 -z-0 bg-cover bg-center opacity-60 md:absolute" style={{ backgroundImage: `url(${coverUrl})` }} />
+      ) : null}
+      <div className={`relative z-10 flex items-center gap-3 border-b border-line px-4 py-2 ${immersive ? "bg-black/60 text-white backdrop-blur" : "bg-surface"}`}>
+        <Link href={`/story/${storyId}`} className="shrink-0 rounded-md text-sm underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand">
+          <span aria-hidden="true">← </span>Story
+        </Link>
+        <div className="min-w-0 flex-1">
+          <h1 className="truncate font-bold">{storyTitle}</h1>
+          {lead ? <p className={`truncate text-xs ${immersive ? "text-white/80" : "text-muted"}`}>with {lead.name}</p> : null}
+        </div>
+        <button
+          type="button"
+          onClick={() => setConfirming(true)}
+          disabled={thread.waiting || thread.status !== "ready"}
+          className="shrink-0 rounded-md px-2 py-1 text-sm underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
+        >
+          Restart
+        </button>
+        <CoinBalance coins={thread.coins} />
+      </div>
+
+      <div className="relative z-10 flex flex-1 flex-col">
+        {thread.status === "loading" ? (
+          <LoadingThread />
+        ) : thread.status === "error" ? (
+          <ErrorState message="The conversation could not be loaded." onRetry={thread.retryHistory} className={immersive ? "text-white" : ""} />
+        ) : variant === "novel" ? (
+          <NovelStage messages={thread.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={thread.waiting} />
+        ) : thread.messages.length === 0 && !thread.waiting ? (
+          <p className="px-4 py-8 text-center text-muted">The story is about to begin…</p>
+        ) : (
+          <div className="flex-1">
+            <MessageList variant={variant} messages={thread.messages} cast={cast} waiting={thread.waiting} />
+          </div>
+        )}
+      </div>
+
+      {thread.status === "ready" ? (
+        <ChoicePanel
+          choices={thread.choices}
+          ended={thread.ended}
+          waiting={thread.waiting}
+          problem={thread.problem}
+          cost={cost}
+          onChoose={thread.choose}
+          onSay={thread.say}
+          onPlayAgain={() => setConfirming(true)}
+          tone={immersive ? "overlay" : "plain"}
+        />
+      ) : null}
+
+      <RestartDialog
+        open={confirming}
+        storyTitle={storyTitle}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => {
+          setConfirming(false);
+          thread.restart();
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+import { ChatPage, chatMetadata, type ChatRouteProps } from "./chat-page";
+
+/** Page title of chat variant 1. */
+export const generateMetadata = chatMetadata;
+
+/** Chat variant 1 (classic bubbles). */
+export default function Chat1Screen(props: ChatRouteProps) {
+  return <ChatPage variant="classic" {...props} />;
+}

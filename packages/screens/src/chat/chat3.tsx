@@ -1,0 +1,9 @@
+import { ChatPage, chatMetadata, type ChatRouteProps } from "./chat-page";
+
+/** Page title of chat variant 3. */
+export const generateMetadata = chatMetadata;
+
+/** Chat variant 3 (the story-wide transcript (reasoning history)). */
+export default function Chat3Screen(props: ChatRouteProps) {
+  return <ChatPage variant="reasoning" {...props} />;
+}

@@ -1,0 +1,90 @@
+"use client";
+import { useEffect, useRef } from "react";
+import type { ChatMessage } from "@storyloom/contract";
+import { speakerName, type ChatVariant } from "./chat-logic";
+
+/** A character's name and picture, for bubbles and the stage. */
+export interface CastMember {
+  name: string;
+  avatarUrl: string;
+}
+
+/** Props of {@link MessageList}. */
+export interface MessageListProps {
+  variant: Exclude<ChatVariant, "novel">;
+  messages: ChatMessage[];
+  cast: Readonly<Record<string, CastMember>>;
+  waiting: boolean;
+}
+
+/** "…" while the story answers; announced once through the log's live region. */
+export function TypingIndicator({ className = "" }: { className?: string }) {
+  return (
+    <div className={`inline-flex items-center gap-1 rounded-2xl bg-surface-2 px-4 py-3 ${className}`} data-testid="typing">
+      <span className="sr-only">The story is writing…</span>
+      {[0, 150, 300].map((delay) => (
+        <span key={delay} aria-hidden="true" className="size-2 animate-bounce rounded-full bg-muted motion-reduce:animate-none" style={{ animationDelay: `${delay}ms` }} />
+      ))}
+    </div>
+  );
+}
+
+const bubble: Record<MessageListProps["variant"], { user: string; actor: string; narrator: string }> = {
+  classic: {
+    user: "ml-auto rounded-2xl rounded-br-md bg-brand text-white",
+    actor: "rounded-2xl rounded-bl-md bg-surface-2 text-fg",
+    narrator: "mx-auto text-center italic text-muted",
+  },
+  immersive: {
+    user: "ml-auto rounded-2xl rounded-br-md bg-brand text-white shadow-lg",
+    actor: "rounded-2xl rounded-bl-md bg-black/70 text-white shadow-lg backdrop-blur",
+    narrator: "mx-auto rounded-xl bg-black/60 text-center italic text-white/90 backdrop-blur",
+  },
+  reasoning: {
+    user: "border-l-4 border-brand pl-3 text-fg",
+    actor: "text-fg",
+    narrator: "text-fg/90",
+  },
+};
+
+/**
+ * The conversation as a log (role=log: new lines are announced politely, old ones are not
+ * re-read). Narrator lines, character lines and the player's picks each look different, and each
+ * carries its speaker for screen readers. Keeps the newest line in view.
+ */
+export function MessageList({ variant, messages, cast, waiting }: MessageListProps) {
+  const end = useRef<HTMLDivElement>(null);
+  const names = Object.fromEntries(Object.entries(cast).map(([id, c]) => [id, c.name]));
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: "end", behavior: "smooth" });
+  }, [messages.length, waiting]);
+  const styles = bubble[variant];
+  return (
+    <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Story conversation" className="flex flex-col gap-3 px-4 py-4" data-testid="chat-log">
+      {messages.map((m) => {
+        const who = speakerName(m, names);
+        const actor = m.actor_id ? cast[m.actor_id] : undefined;
+        const pending = m.id.startsWith("pending-");
+        if (variant === "reasoning") {
+          return (
+            <p key={m.id} className={`leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`} data-role={m.role}>
+              <span className="mr-2 text-xs font-bold tracking-wide text-muted uppercase">{who}</span>
+              {m.content}
+            </p>
+          );
+        }
+        return (
+          <div key={m.id} className={`flex max-w-[85%] items-end gap-2 ${m.role === "user" ? "ml-auto" : m.role === "narrator" ? "mx-auto max-w-[92%]" : ""}`} data-role={m.role}>
+            {m.role === "actor" && actor ? <img src={actor.avatarUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" /> : null}
+            <p className={`px-4 py-2.5 leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`}>
+              <span className={m.role === "actor" ? "mb-0.5 block text-xs font-semibold opacity-80" : "sr-only"}>{who}: </span>
+              {m.content}
+            </p>
+          </div>
+        );
+      })}
+      {waiting ? <TypingIndicator className={variant === "immersive" ? "bg-black/60" : ""} /> : null}
+      <div ref={end} />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { EmptyState } from "@storyloom/ui";
+import { getBrand } from "../brand";
+import { CatalogueGrid } from "../catalogue/catalogue-grid";
+import { filterHref, listInput, parseFilter, SORTS, type CatalogueFilter } from "../catalogue/query";
+import { RefreshError } from "../catalogue/refresh-error";
+import { serverRead } from "../catalogue/server-read";
+import { StoryModalHost } from "../catalogue/story-modal-host";
+import { PersonalRows } from "./personal-rows";
+import { SearchBox } from "./search-box";
+
+/** Home keeps the site's default title ('{brand} - AI-Powered Interactive Stories'). */
+export const metadata: Metadata = {};
+
+const chip = "inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+const chipOn = "border-transparent bg-brand text-white";
+const chipOff = "border-line bg-surface-2 text-fg hover:border-brand";
+
+function ChipLink({ href, current, children }: { href: string; current: boolean; children: React.ReactNode }) {
+  return (
+    <Link href={href} scroll={false} aria-current={current ? "true" : undefined} className={`${chip} ${current ? chipOn : chipOff}`}>
+      {children}
+    </Link>
+  );
+}
+
+/**
+ * Home: the catalogue. Filters are links and a search form over the URL, and the first page of
+ * stories is fetched here on the server (cached 30 s), so the first paint carries the covers and
+ * works before hydration; the personal rows and further pages fill in on the client.
+ */
+export default async function HomeScreen({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
+  const filter = parseFilter(await searchParams);
+  const brand = getBrand();
+  const [page, categories] = await Promise.all([serverRead("storyList", listInput(filter)), serverRead("categoryList", {})]);
+  const categoryList = categories.ok ? categories.data.categories : [];
+  const categoryNames = Object.fromEntries(categoryList.map((c) => [c.id, c.name]));
+  const filtered = Boolean(filter.q || filter.category);
+  const heading = filter.q ? `Results for “${filter.q}”` : filter.category ? (categoryNames[filter.category] ?? "Stories") : "All stories";
+  const at = (patch: Partial<CatalogueFilter>) => filterHref({ ...filter, ...patch });
+
+  return (
+    <StoryModalHost>
+      <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-10">
+        <h1 className="text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
+          {brand.tagline}
+        </h1>
+        <p className="mt-1 text-muted">Pick a story, meet its characters and choose what happens next.</p>
+
+        <div className="mt-5 flex flex-col gap-3 md:flex-row md:items-center">
+          <div className="md:flex-1"><SearchBox filter={filter} /></div>
+          <nav aria-label="Sort stories" className="flex gap-2">
+            {SORTS.map((s) => (
+              <ChipLink key={s.id} href={at({ sort: s.id })} current={filter.sort === s.id}>{s.label}</ChipLink>
+            ))}
+          </nav>
+        </div>
+
+        <nav aria-label="Categories" className="-mx-4 mt-3 overflow-x-auto px-4 pb-1">
+          <ul className="flex gap-2">
+            <li><ChipLink href={at({ category: null })} current={!filter.category}>All</ChipLink></li>
+            {categoryList.map((c) => (
+              <li key={c.id}>
+                <ChipLink href={at({ category: c.id })} current={filter.category === c.id}>{c.name}</ChipLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+
+        {filtered ? null : <PersonalRows />}
+
+        <section aria-labelledby="catalogue-heading" className="mt-8">
+          <h2 id="catalogue-heading" className="mb-3 text-lg font-bold text-fg">{heading}</h2>
+          {!page.ok ? (
+            <RefreshError message="Stories could not be loaded. Check your connection and try again." />
+          ) : page.data.stories.length === 0 ? (
+            <EmptyState
+              title="No stories match"
+              description={filter.q ? `Nothing found for “${filter.q}”. Try another word or category.` : "This category has no stories yet."}
+              action={<Link href="/" className="font-semibold text-fg underline underline-offset-4">Show all stories</Link>}
+            />
+          ) : (
+            <CatalogueGrid key={filterHref(filter)} filter={filter} initialPage={page.data} categoryNames={categoryNames} />
+          )}
+        </section>
+      </div>
+    </StoryModalHost>
+  );
+}

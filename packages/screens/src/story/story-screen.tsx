@@ -1,0 +1,70 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { CoverImage } from "../catalogue/cover-image";
+import { RefreshError } from "../catalogue/refresh-error";
+import { serverRead } from "../catalogue/server-read";
+import { LikeButton } from "./like-button";
+import { playHref, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
+import { SubscribeForm } from "./subscribe-form";
+
+type Props = { params: Promise<{ id: string }> };
+
+async function load(id: string) {
+  // Invalid slugs can never exist; skip the API call and answer not-found straight away.
+  if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(id)) notFound();
+  const [story, categories] = await Promise.all([serverRead("storyGet", { id }), serverRead("categoryList", {})]);
+  if (!story.ok && story.notFound) notFound();
+  return { story, categories };
+}
+
+/** The story's title and hook as the page title, description and share text. */
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { story } = await load((await params).id);
+  if (!story.ok) return { title: "Story" };
+  const s = story.data.story;
+  return { title: s.title, description: s.hook, openGraph: { title: s.title, description: s.hook, images: [s.cover_url] } };
+}
+
+/**
+ * Story detail, rendered on the server from story.get (cached 30 s) so it paints with its cover
+ * and text; like, subscribe and the caller's own flags hydrate as small client islands.
+ */
+export default async function StoryScreen({ params }: Props) {
+  const { story, categories } = await load((await params).id);
+  if (!story.ok) return <RefreshError message="This story could not be loaded. Check your connection and try again." />;
+  const s = story.data.story;
+  const categoryName = categories.ok ? categories.data.categories.find((c) => c.id === s.category_id)?.name : undefined;
+  return (
+    <article className="pb-8">
+      <div className="relative aspect-[3/4] max-h-[60vh] w-full overflow-hidden bg-surface-2">
+        <CoverImage src={s.cover_url} sizes="(max-width: 480px) 100vw, 480px" priority />
+        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-t from-surface to-transparent" />
+      </div>
+      <div className="relative -mt-16 flex flex-col gap-4 px-4">
+        <StoryTags categoryName={categoryName} tags={s.tags} />
+        <h1 className="text-3xl font-extrabold tracking-tight text-fg">{s.title}</h1>
+        <p className="text-lg text-fg">{s.hook}</p>
+        <StoryCounts playCount={s.play_count} likeCount={s.like_count} />
+        <div className="flex flex-wrap gap-2">
+          <Link
+            href={playHref(s)}
+            className="inline-flex h-11 flex-1 items-center justify-center rounded-xl bg-brand px-6 font-semibold text-white hover:brightness-110 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          >
+            Play
+          </Link>
+          <LikeButton storyId={s.id} initialCount={s.like_count} />
+        </div>
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading" className="mb-2 font-bold text-fg">About this story</h2>
+          <p className="whitespace-pre-line text-fg/90">{s.description}</p>
+        </section>
+        <section aria-labelledby="cast-heading">
+          <h2 id="cast-heading" className="mb-2 font-bold text-fg">Characters</h2>
+          <StoryCharacters story={s} />
+        </section>
+        <SubscribeForm storyId={s.id} title={s.title} />
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,16 @@
+import type { Metadata } from "next";
+import { getBrand } from "../brand";
+import { PageFrame } from "./page-frame";
+import { SettingsView } from "./settings-view";
+
+/** Title of the settings page. */
+export const metadata: Metadata = { title: "Settings" };
+
+/** /user/settings: theme, tracking opt-out, logout, policies and support. */
+export default function SettingsScreen() {
+  return (
+    <PageFrame title="Settings">
+      <SettingsView supportEmail={getBrand().supportEmail} />
+    </PageFrame>
+  );
+}

@@ -1,0 +1,108 @@
+"use client";
+import Link from "next/link";
+import { useSession } from "@storyloom/api-client/react";
+import { Badge, Button, DiamondIcon, EmptyState, ErrorState, PurchaseDialog, Skeleton, formatCoins, formatDollars } from "@storyloom/ui";
+import { CoinBalance } from "../account/coin-balance";
+import { LedgerHistory } from "./ledger-history";
+import { usePurchase } from "./use-purchase";
+
+const RETURN_PATH = "/user/coins";
+
+function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
+  const { prices, openDialog } = purchase;
+  if (prices.isPending) {
+    return (
+      <div aria-busy="true" className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+        <span className="sr-only" role="status">
+          Loading packages
+        </span>
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-28" />
+        ))}
+      </div>
+    );
+  }
+  if (prices.isError) return <ErrorState message="Failed to fetch price list" onRetry={() => void prices.refetch()} retrying={prices.isFetching} />;
+  if (prices.data.length === 0) return <EmptyState title="No packages available right now" description="Please check back later." />;
+  return (
+    <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
+      {prices.data.map((pkg) => (
+        <li key={pkg.id}>
+          <button
+            type="button"
+            onClick={() => openDialog(pkg.id)}
+            aria-label={`${pkg.name}: ${formatCoins(pkg.coins)} coins for ${formatDollars(pkg.amount)}${pkg.extra.discount_percent ? `, ${pkg.extra.discount_percent}% off` : ""}`}
+            className="relative flex min-h-28 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-line bg-surface-2 p-3 text-center outline-none hover:border-brand focus-visible:ring-2 focus-visible:ring-brand"
+          >
+            {pkg.extra.discount_percent ? (
+              <Badge tone="danger" className="absolute right-2 top-2">
+                {pkg.extra.discount_percent}% OFF
+              </Badge>
+            ) : null}
+            <span className="text-xs font-medium uppercase tracking-wide text-muted">{pkg.name}</span>
+            <span className="flex items-center gap-1 text-xl font-bold">
+              <DiamondIcon width={20} height={20} />
+              {formatCoins(pkg.coins)}
+            </span>
+            <span className="font-semibold">{formatDollars(pkg.amount)}</span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** The coins page: balance, the packages (each opens the purchase dialog on it) and the coin history. */
+export function CoinsView() {
+  const { ready, user, isLoggedIn } = useSession();
+  const purchase = usePurchase(RETURN_PATH);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <section aria-labelledby="balance-title" className="rounded-2xl bg-linear-to-br from-brand to-[color-mix(in_srgb,var(--brand-primary)_55%,black)] p-5 text-white">
+        <h2 id="balance-title" className="text-sm font-medium uppercase tracking-wide text-white">
+          Your balance
+        </h2>
+        <p className="mt-1 text-4xl" aria-live="polite">
+          {ready && user ? <CoinBalance coins={user.coins} /> : <span className="inline-block h-10 w-28 animate-pulse rounded-lg bg-white/30" aria-label="Loading balance" role="img" />}
+        </p>
+        <div className="mt-4 flex flex-wrap gap-3">
+          <Button variant="secondary" onClick={() => purchase.openDialog()}>
+            Buy coins
+          </Button>
+          <Link href="/daily-tasks" className="inline-flex min-h-11 items-center rounded-xl px-4 font-semibold text-white underline underline-offset-4 hover:bg-white/10">
+            Earn free coins
+          </Link>
+        </div>
+        {ready && !isLoggedIn && <p className="mt-3 text-sm text-white">You are a guest: sign in when you buy so your coins are kept on your account.</p>}
+      </section>
+
+      <section aria-labelledby="packages-title">
+        <h2 id="packages-title" className="mb-3 text-lg font-semibold">
+          Coin packages
+        </h2>
+        <Packages purchase={purchase} />
+      </section>
+
+      <section aria-labelledby="history-title">
+        <h2 id="history-title" className="mb-1 text-lg font-semibold">
+          Coin history
+        </h2>
+        {ready ? <LedgerHistory /> : <Skeleton className="h-14" />}
+      </section>
+
+      <PurchaseDialog
+        {...purchase.dialogProps}
+        footnote={
+          <>
+            Coins are a virtual item with no cash value. See the{" "}
+            <Link href="/refund" className="underline">
+              refund policy
+            </Link>
+            .
+          </>
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,45 @@
+// Ledger reasons as the API stores them ("check-in", "task:play-game", …) in the product's words.
+
+const reasons: Record<string, string> = {
+  welcome: "Welcome bonus",
+  "check-in": "Daily check-in",
+  invite: "Friend joined with your invite",
+  chat: "Story reply",
+  "guest-coins": "Guest coins carried over",
+  "merged-into-account": "Moved to your account",
+  purchase: "Coin purchase",
+  refund: "Refund",
+};
+
+const tasks: Record<string, string> = {
+  "play-game": "play a story",
+  "share-game": "share a story",
+  "create-story": "pitch a story",
+  "invite-friend": "invite a friend",
+};
+
+/** A ledger reason in words; an unknown one is tidied ("some_reason" → "Some reason") rather than hidden. */
+export function ledgerReason(reason: string): string {
+  if (reasons[reason]) return reasons[reason];
+  if (reason.startsWith("task:")) {
+    const task = reason.slice(5);
+    return `Daily task: ${tasks[task] ?? task.replace(/[-_]/g, " ")}`;
+  }
+  if (reason.startsWith("purchase") || reason.startsWith("order")) return "Coin purchase";
+  const words = reason.replace(/[-_:]+/g, " ").trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Coins";
+}
+
+/** A signed amount: "+20" for credits, "−5" (a real minus sign) for debits. */
+export function signedAmount(amount: number): string {
+  const n = new Intl.NumberFormat("en-US").format(Math.abs(amount));
+  return amount < 0 ? `\u2212${n}` : `+${n}`;
+}
+
+const dateFormat = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+
+/** When an entry happened, in the reader's time zone; an unreadable timestamp is shown as given. */
+export function ledgerDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : dateFormat.format(d);
+}

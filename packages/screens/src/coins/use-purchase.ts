@@ -1,0 +1,82 @@
+"use client";
+import { useCallback, useState } from "react";
+import { useRouter } from "next/navigation";
+import type { PricePackage } from "@storyloom/contract";
+import { useApiClient, usePriceList, useSession } from "@storyloom/api-client/react";
+import { buildPaymentRequest, chooseProvider, createPayment, paymentRedirect } from "@storyloom/payments";
+import { useLoadingOverlay, useToast } from "@storyloom/ui";
+import { getBrand } from "../brand";
+
+/**
+ * The purchase dialog's state machine (spec sections 4 and 5): opening refetches the price list and
+ * clears the selection (or selects the package the visitor clicked); a guest who buys is sent to
+ * /auth/login and the dialog closes; a user's payment shows the payment overlay while it is created,
+ * then goes to the provider, or ends in an error toast with the server's reason.
+ */
+export function usePurchase(returnPath: string) {
+  const router = useRouter();
+  const client = useApiClient();
+  const isLoggedIn = useSession((s) => s.isLoggedIn);
+  const overlay = useLoadingOverlay();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [paying, setPaying] = useState(false);
+  const prices = usePriceList();
+
+  const openDialog = useCallback(
+    (preselect?: string) => {
+      setSelectedId(preselect ?? null);
+      setOpen(true);
+      void prices.refetch();
+    },
+    [prices],
+  );
+
+  const close = useCallback(() => {
+    if (!paying) setOpen(false);
+  }, [paying]);
+
+  const purchase = useCallback(
+    async (pkg: PricePackage) => {
+      if (!isLoggedIn) {
+        setOpen(false);
+        router.push(`/auth/login?next=${encodeURIComponent(returnPath)}`);
+        return;
+      }
+      setPaying(true);
+      overlay.show("payment");
+      const brand = getBrand();
+      const provider = chooseProvider({ configured: brand.paymentProvider, host: window.location.hostname, title: brand.name });
+      const result = await createPayment(client.api, provider, buildPaymentRequest(provider, pkg.id, window.location.origin));
+      const next = paymentRedirect(result);
+      if ("url" in next) {
+        overlay.show("redirect");
+        window.location.assign(next.url);
+        return;
+      }
+      overlay.hide();
+      setPaying(false);
+      toast.error(next.error);
+    },
+    [client, isLoggedIn, overlay, returnPath, router, toast],
+  );
+
+  return {
+    open,
+    openDialog,
+    dialogProps: {
+      open,
+      onClose: close,
+      packages: prices.data,
+      loading: prices.isFetching && !prices.data,
+      error: prices.isError && !prices.data,
+      onRetry: () => void prices.refetch(),
+      selectedId,
+      onSelect: setSelectedId,
+      paying,
+      onPurchase: (pkg: PricePackage) => void purchase(pkg),
+    },
+    prices,
+  };
+}

@@ -1,0 +1,58 @@
+"use client";
+import { useId, useState, type FormEvent } from "react";
+import { useApiMutation } from "@storyloom/api-client/react";
+import { Button } from "@storyloom/ui";
+import { TextField, dangerText, inputClass } from "../account/text-field";
+
+/** The create-story task's form: a title and a premise, posted to daily-tasks.create-story. */
+export function CreateStoryForm({ onCancel, onDone }: { onCancel: () => void; onDone: (reward: number) => void }) {
+  const create = useApiMutation("taskCreateStory");
+  const id = useId();
+  const [title, setTitle] = useState("");
+  const [premise, setPremise] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!title.trim() || !premise.trim()) {
+      setError("Give your story a title and a premise.");
+      return;
+    }
+    setError(null);
+    create.mutate({ title: title.trim(), premise: premise.trim() }, { onSuccess: (r) => onDone(r.reward), onError: (err) => setError(err.message) });
+  }
+
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-3" aria-label="Pitch a story">
+      <TextField id={`${id}-title`} label="Title" autoFocus maxLength={120} required value={title} onChange={(e) => setTitle(e.target.value)} />
+      <div>
+        <label htmlFor={`${id}-premise`} className="mb-1.5 block text-sm font-medium">
+          Premise
+        </label>
+        <textarea
+          id={`${id}-premise`}
+          required
+          rows={3}
+          maxLength={2000}
+          value={premise}
+          onChange={(e) => setPremise(e.target.value)}
+          placeholder="Who is the hero, what do they want, what stands in the way?"
+          className={inputClass}
+        />
+      </div>
+      {error && (
+        <p role="alert" className={`text-sm ${dangerText}`}>
+          {error}
+        </p>
+      )}
+      <div className="flex gap-2">
+        <Button type="submit" size="sm" loading={create.isPending} loadingText="Sending…">
+          Submit idea
+        </Button>
+        <Button size="sm" variant="secondary" onClick={onCancel} disabled={create.isPending}>
+          Cancel
+        </Button>
+      </div>
+    </form>
+  );
+}

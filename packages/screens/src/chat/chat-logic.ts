@@ -22,7 +22,13 @@ const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 /** Reads the catch-all `storyId[/actorId]`; anything else (empty, extra parts, bad slugs) is null. */
 export function parseChatParams(params: readonly string[] | undefined): ChatTarget | null {
   if (!params || params.length < 1 || params.length > 2) return null;
-  const [storyId, actorId] = params.map((p) => decodeURIComponent(p));
+  let parts: string[];
+  try {
+    parts = params.map((p) => decodeURIComponent(p));
+  } catch {
+    return null; // a malformed %-escape names nothing
+  }
+  const [storyId, actorId] = parts;
   if (!storyId || !SLUG.test(storyId)) return null;
   if (actorId !== undefined && !SLUG.test(actorId)) return null;
   return { storyId, actorId: actorId ?? null };

@@ -1,0 +1,64 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessage } from "@storyloom/contract";
+import { mergeMessages, openChoices, parseChatParams, pendingPlayerMessage, sendProblem, speakerName } from "./chat-logic";
+
+const msg = (id: string, role: ChatMessage["role"], extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  role,
+  actor_id: role === "actor" ? "juno-vex" : null,
+  content: `line ${id}`,
+  created_at: "2026-01-01T00:00:00.000Z",
+  ...extra,
+});
+
+describe("chat URL", () => {
+  it("reads storyId and an optional actorId", () => {
+    expect(parseChatParams(["neon-requiem"])).toEqual({ storyId: "neon-requiem", actorId: null });
+    expect(parseChatParams(["neon-requiem", "juno-vex"])).toEqual({ storyId: "neon-requiem", actorId: "juno-vex" });
+  });
+  it("rejects empty, too long and malformed paths", () => {
+    expect(parseChatParams(undefined)).toBeNull();
+    expect(parseChatParams([])).toBeNull();
+    expect(parseChatParams(["a", "b", "c"])).toBeNull();
+    expect(parseChatParams(["Bad Story"])).toBeNull();
+    expect(parseChatParams(["ok", "%2E%2E"])).toBeNull();
+    expect(parseChatParams(["%E0%A4%A"])).toBeNull();
+  });
+});
+
+describe("chat thread", () => {
+  const choices = [{ index: 0, text: "Go" }, { index: 1, text: "Stay" }];
+
+  it("offers the last message's choices until the story ends", () => {
+    const thread = [msg("1", "actor"), msg("2", "narrator", { choices })];
+    expect(openChoices(thread, false)).toEqual(choices);
+    expect(openChoices(thread, true)).toEqual([]);
+    expect(openChoices([...thread, msg("3", "user")], false)).toEqual([]);
+    expect(openChoices([], false)).toEqual([]);
+  });
+
+  it("merges an answer without duplicating messages a refetch already brought", () => {
+    const thread = [msg("1", "actor"), msg("2", "narrator")];
+    expect(mergeMessages(thread, [msg("2", "narrator"), msg("3", "user"), msg("4", "narrator")]).map((m) => m.id)).toEqual(["1", "2", "3", "4"]);
+  });
+
+  it("shows the player's pick as a pending message", () => {
+    const pending = pendingPlayerMessage({ index: 1, text: "Stay" }, new Date(0));
+    expect(pending).toMatchObject({ role: "user", content: "Stay", actor_id: null });
+    expect(pending.id.startsWith("pending-")).toBe(true);
+  });
+
+  it("names speakers", () => {
+    const names = { "juno-vex": "Juno Vex" };
+    expect(speakerName(msg("1", "actor"), names)).toBe("Juno Vex");
+    expect(speakerName(msg("2", "narrator"), names)).toBe("Narrator");
+    expect(speakerName(msg("3", "user"), names)).toBe("You");
+    expect(speakerName(msg("4", "actor", { actor_id: "someone-else" }), names)).toBe("Character");
+  });
+
+  it("sorts send failures: out of coins, ended, other", () => {
+    expect(sendProblem({ code: "INSUFFICIENT_COINS", status: 402 })).toBe("coins");
+    expect(sendProblem({ code: "CONFLICT", status: 409 })).toBe("ended");
+    expect(sendProblem({ code: "ERROR", status: 0 })).toBe("other");
+  });
+});

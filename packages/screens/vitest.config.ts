@@ -1,0 +1,5 @@
+import { vitestConfig } from "@storyloom/vitest-config";
+
+// Screen logic (URL filters, chat threads, form rules) is tested as plain functions in node;
+// the components themselves are covered end to end against the real API in tests/e2e.
+export default vitestConfig();

@@ -14,7 +14,7 @@ import {
   StoryDetail,
   StorySummary,
   Sysconfig,
-  TaskId,
+  type TaskId,
   User,
   Actor,
 } from "./entities";

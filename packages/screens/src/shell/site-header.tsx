@@ -2,12 +2,13 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { getBrand } from "../brand";
 import { mainNav } from "./nav-items";
+import { CoinsChip } from "../coins/coins-chip";
 
 /** Props of the site header. */
 export interface SiteHeaderProps {
   /** Show the text navigation (the plain layout); the mobile layout uses its bottom nav instead. */
   showNav?: boolean;
-  /** Where the coin balance chip goes (filled by the account screens; empty on static pages). */
+  /** What sits at the right end; by default the coin balance chip (a small client island). */
   coinsSlot?: ReactNode;
 }
 
@@ -34,7 +35,7 @@ export function SiteHeader({ showNav = false, coinsSlot }: SiteHeaderProps) {
             </ul>
           </nav>
         ) : null}
-        <div className="ml-auto flex items-center gap-2">{coinsSlot}</div>
+        <div className="ml-auto flex items-center gap-2">{coinsSlot ?? <CoinsChip />}</div>
       </div>
     </header>
   );

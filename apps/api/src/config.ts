@@ -30,6 +30,20 @@ export const ConfigSchema = z.object({
   /** Check answers against the contract (on in tests: catches drift between server and contract). */
   VALIDATE_RESPONSES: bool.default(false),
   SEED: bool.default(true),
+  /** Stripe secret key; unset → the API's own sandbox plays Stripe (see src/payments/providers.ts). */
+  STRIPE_SECRET_KEY: z.string().min(1).optional(),
+  /** Stripe publishable key handed to Stripe.js; unset → the sandbox's. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  /** Signing secret of the Stripe webhook endpoint; required with STRIPE_SECRET_KEY. */
+  STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Base URL of a Stripe-compatible API (e.g. stripe-mock or a test peer); unset → api.stripe.com, or the sandbox. */
+  STRIPE_API_URL: z.string().url().optional(),
+  /** Onlypay merchant credentials and API base; all three or none (none → the sandbox plays Onlypay). */
+  ONLYPAY_MERCHANT_ID: z.string().min(1).optional(),
+  ONLYPAY_SECRET: z.string().min(1).optional(),
+  ONLYPAY_API_URL: z.string().url().optional(),
+  /** Serve the payment sandbox in production too (a staging deployment); never on by default there. */
+  PAYMENTS_SANDBOX: bool.default(false),
 });
 
 /** The API's parsed configuration. */
@@ -45,6 +59,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = { ...parsed.data, ...overrides };
   if (config.NODE_ENV === "production" && config.TOKEN_SECRET === ConfigSchema.shape.TOKEN_SECRET.parse(undefined)) {
     throw new Error("Invalid API configuration:\n  TOKEN_SECRET: must be set in production");
+  }
+  // Half-configured providers would take money that no verified notification could ever fulfil.
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
+    throw new Error("Invalid API configuration:\n  STRIPE_WEBHOOK_SECRET: must be set with STRIPE_SECRET_KEY");
+  }
+  const onlypay = [config.ONLYPAY_MERCHANT_ID, config.ONLYPAY_SECRET, config.ONLYPAY_API_URL].filter(Boolean).length;
+  if (onlypay !== 0 && onlypay !== 3) {
+    throw new Error("Invalid API configuration:\n  ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL: set all three or none");
   }
   return config;
 }

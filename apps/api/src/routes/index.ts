@@ -4,6 +4,7 @@ import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
 import { chatRoutes } from "./chat";
 import { engagementRoutes } from "./engagement";
+import { paymentRoutes } from "./payments";
 import { rewardRoutes } from "./rewards";
 import { unsubscribeRoutes } from "./unsubscribe";
 
@@ -15,4 +16,5 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   unsubscribeRoutes(app, ctx);
   rewardRoutes(app, ctx);
   chatRoutes(app, ctx);
+  paymentRoutes(app, ctx);
 }

@@ -350,3 +350,16 @@ export const storyDrafts = pgTable(
   },
   (t) => [index("story_drafts_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * The payment sandbox's side of a checkout (what Stripe or Onlypay would keep): the session or order
+ * it was asked to create and whether it was paid. Fulfilment never reads it; it only sees notifications.
+ */
+export const sandboxPayments = pgTable("sandbox_payments", {
+  id: text("id").primaryKey(),
+  provider: text("provider").notNull(),
+  status: text("status").notNull().default("open"),
+  request: jsonb("request").notNull(),
+  createdAt: createdAt(),
+  completedAt: ts("completed_at"),
+});

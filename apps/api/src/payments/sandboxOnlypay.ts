@@ -1,0 +1,100 @@
+import { createHash } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import { sandboxPayments } from "@storyloom/db";
+import type { AppContext } from "../context";
+import { publicBase } from "../services/publicRead";
+import { OnlypayOrderRequest, signOnlypay, verifyOnlypay, type SignedFields } from "./onlypay";
+import { SANDBOX_ONLYPAY_PATH, SANDBOX_SECRETS } from "./providers";
+import { checkoutPage, messagePage, sendPage } from "./sandboxPage";
+
+// The sandbox plays Onlypay (protocol in ./onlypay.ts): it checks the merchant's signature on
+// create, serves the pay page, and on Pay or Cancel sends a signed notification to notify_url
+// before sending the buyer back to return_url.
+
+type OrderRecord = Omit<OnlypayOrderRequest, "signature" | "timestamp">;
+
+const refuse = (reply: FastifyReply, status: number, code: string, message: string) => reply.status(status).send({ error: { code, message } });
+
+/** Registers the Onlypay sandbox: the order API under /sandbox/onlypay and its pay page. */
+export function onlypaySandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const pagePath = `${SANDBOX_ONLYPAY_PATH}/pay`;
+
+  app.post(`${SANDBOX_ONLYPAY_PATH}/v1/orders`, async (req, reply) => {
+    const parsed = OnlypayOrderRequest.safeParse(req.body);
+    if (!parsed.success) return refuse(reply, 400, "invalid_request", `${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
+    const o = parsed.data;
+    if (o.merchant_id !== SANDBOX_SECRETS.onlypayMerchantId) return refuse(reply, 401, "unknown_merchant", "Unknown merchant");
+    if (!verifyOnlypay(SANDBOX_SECRETS.onlypaySecret, req.body as SignedFields)) return refuse(reply, 401, "bad_signature", "Signature or timestamp invalid");
+    // merchant_order_id is unique per merchant: a repeated create answers the same Onlypay order.
+    const id = `op_${createHash("sha256").update(`${o.merchant_id}:${o.merchant_order_id}`).digest("hex").slice(0, 32)}`;
+    const record: OrderRecord = {
+      merchant_id: o.merchant_id,
+      merchant_order_id: o.merchant_order_id,
+      amount: o.amount,
+      currency: o.currency,
+      description: o.description,
+      notify_url: o.notify_url,
+      return_url: o.return_url,
+    };
+    await db.insert(sandboxPayments).values({ id, provider: "onlypay", request: record }).onConflictDoNothing();
+    return reply.send({ onlypay_order_id: id, pay_url: `${publicBase(ctx, req)}${pagePath}/${id}` });
+  });
+
+  const load = async (id: string) => {
+    const [row] = await db.select().from(sandboxPayments).where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.provider, "onlypay")));
+    return row ? { status: row.status, order: row.request as OrderRecord } : null;
+  };
+  const missing = (reply: FastifyReply) => sendPage(reply, 404, messagePage("Payment not found", "This sandbox payment does not exist. Start the purchase again from the shop."));
+
+  /** Sends the signed outcome to the merchant; true once it answered code "0". */
+  const notify = async (id: string, order: OrderRecord, status: "paid" | "failed"): Promise<boolean> => {
+    const message = signOnlypay(SANDBOX_SECRETS.onlypaySecret, {
+      merchant_order_id: order.merchant_order_id,
+      onlypay_order_id: id,
+      status,
+      amount: order.amount,
+      currency: order.currency,
+    });
+    const res = await fetch(order.notify_url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(message),
+      signal: AbortSignal.timeout(15_000),
+    }).catch(() => null);
+    if (!res?.ok) return false;
+    const answer = (await res.json().catch(() => null)) as { code?: unknown } | null;
+    return answer?.code === "0";
+  };
+
+  const finish = async (req: { params: { id: string } }, reply: FastifyReply, status: "paid" | "failed") => {
+    const found = await load(req.params.id);
+    if (!found) return missing(reply);
+    if (found.status === "open") {
+      if (!(await notify(req.params.id, found.order, status))) {
+        return sendPage(reply, 502, messagePage("Payment not confirmed", "The shop did not accept the payment notification. Go back and try again."));
+      }
+      await db.update(sandboxPayments).set({ status, completedAt: new Date() }).where(and(eq(sandboxPayments.id, req.params.id), eq(sandboxPayments.status, "open")));
+    }
+    return reply.status(303).header("location", found.order.return_url).send();
+  };
+
+  app.get<{ Params: { id: string } }>(`${pagePath}/:id`, async (req, reply) => {
+    const found = await load(req.params.id);
+    if (!found) return missing(reply);
+    const base = `${pagePath}/${encodeURIComponent(req.params.id)}`;
+    const page = checkoutPage({
+      provider: "Onlypay",
+      item: found.order.description,
+      amount: found.order.amount,
+      currency: found.order.currency,
+      payAction: `${base}/pay`,
+      cancelAction: `${base}/cancel`,
+      note: "Sandbox payment: nothing is charged and no real money moves. Pay confirms the order; Cancel reports it as failed.",
+    });
+    return sendPage(reply, 200, page, [found.order.return_url]);
+  });
+  app.post<{ Params: { id: string } }>(`${pagePath}/:id/pay`, (req, reply) => finish(req, reply, "paid"));
+  app.post<{ Params: { id: string } }>(`${pagePath}/:id/cancel`, (req, reply) => finish(req, reply, "failed"));
+}

@@ -1,0 +1,166 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq } from "drizzle-orm";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import Stripe from "stripe";
+import { sandboxPayments } from "@storyloom/db";
+import type { AppContext } from "../context";
+import { publicBase } from "../services/publicRead";
+import { loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
+import { checkoutPage, messagePage, sendPage } from "./sandboxPage";
+
+// The sandbox plays Stripe: the part of the Checkout API the API uses (form-encoded, bearer secret
+// key, Stripe's error shape), a hosted checkout page, and on Pay a signed `checkout.session.completed`
+// event delivered over HTTP to the same webhook handler real Stripe calls.
+
+/** What the sandbox keeps of a Checkout Session. */
+interface SessionRecord {
+  amount_total: number;
+  currency: string;
+  product_name: string;
+  success_url: string;
+  cancel_url: string;
+  client_reference_id: string | null;
+  customer_email: string | null;
+  metadata: Record<string, string>;
+  created: number;
+}
+
+const stripeError = (reply: FastifyReply, status: number, message: string, param?: string) =>
+  reply.status(status).send({ error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } });
+
+/** The session as Stripe's API shows it. */
+function sessionObject(id: string, s: SessionRecord, status: string, url: string) {
+  const paid = status === "complete";
+  return {
+    id,
+    object: "checkout.session",
+    amount_subtotal: s.amount_total,
+    amount_total: s.amount_total,
+    cancel_url: s.cancel_url,
+    client_reference_id: s.client_reference_id,
+    created: s.created,
+    currency: s.currency,
+    customer_email: s.customer_email,
+    expires_at: s.created + 24 * 3600,
+    livemode: false,
+    metadata: s.metadata,
+    mode: "payment",
+    payment_intent: paid ? `pi_${id.slice(8)}` : null,
+    payment_status: paid ? "paid" : "unpaid",
+    status,
+    success_url: s.success_url,
+    url: paid ? null : url,
+  };
+}
+
+/** Registers the Stripe sandbox: the API endpoint under /sandbox/stripe and the checkout page. */
+export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+  const pageUrl = (base: string, id: string) => `${base}/sandbox/checkout/${id}`;
+
+  app.post(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions`, async (req, reply) => {
+    if (req.headers.authorization !== `Bearer ${SANDBOX_SECRETS.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
+    const f = new URLSearchParams(typeof req.body === "string" ? req.body : "");
+    if (f.get("mode") !== "payment") return stripeError(reply, 400, "The sandbox supports mode=payment only", "mode");
+    const amount = Number(f.get("line_items[0][price_data][unit_amount]"));
+    const currency = f.get("line_items[0][price_data][currency]") ?? "";
+    const quantity = Number(f.get("line_items[0][quantity]") ?? "1");
+    const name = f.get("line_items[0][price_data][product_data][name]") ?? "";
+    const successUrl = f.get("success_url") ?? "";
+    const cancelUrl = f.get("cancel_url") ?? "";
+    if (!Number.isInteger(amount) || amount < 1) return stripeError(reply, 400, "Invalid integer", "line_items[0][price_data][unit_amount]");
+    if (!/^[a-z]{3}$/.test(currency)) return stripeError(reply, 400, "Invalid currency", "line_items[0][price_data][currency]");
+    if (!Number.isInteger(quantity) || quantity < 1) return stripeError(reply, 400, "Invalid quantity", "line_items[0][quantity]");
+    if (!name) return stripeError(reply, 400, "Missing required param: line_items[0][price_data][product_data][name]", "line_items[0][price_data][product_data][name]");
+    for (const [param, url] of [["success_url", successUrl], ["cancel_url", cancelUrl]] as const) {
+      if (!/^https?:\/\//.test(url) || !URL.canParse(url.replace("{CHECKOUT_SESSION_ID}", "x"))) return stripeError(reply, 400, "Not a valid URL", param);
+    }
+    const metadata: Record<string, string> = {};
+    for (const [k, v] of f) {
+      const m = /^metadata\[(.+)\]$/.exec(k);
+      if (m) metadata[m[1]!] = v;
+    }
+    // Like Stripe, a repeated Idempotency-Key answers the first session instead of making another.
+    const key = req.headers["idempotency-key"];
+    const id = `cs_test_${typeof key === "string" && key ? createHash("sha256").update(key).digest("hex").slice(0, 40) : randomBytes(20).toString("hex")}`;
+    const record: SessionRecord = {
+      amount_total: amount * quantity,
+      currency,
+      product_name: name,
+      success_url: successUrl,
+      cancel_url: cancelUrl,
+      client_reference_id: f.get("client_reference_id"),
+      customer_email: f.get("customer_email"),
+      metadata,
+      created: Math.floor(Date.now() / 1000),
+    };
+    await db.insert(sandboxPayments).values({ id, provider: "stripe", request: record }).onConflictDoNothing();
+    const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+    return reply.send(sessionObject(id, row!.request as SessionRecord, row!.status, pageUrl(publicBase(ctx, req), id)));
+  });
+
+  const load = async (id: string) => {
+    const [row] = await db.select().from(sandboxPayments).where(and(eq(sandboxPayments.id, id), eq(sandboxPayments.provider, "stripe")));
+    return row ? { status: row.status, session: row.request as SessionRecord } : null;
+  };
+  const missing = (reply: FastifyReply) => sendPage(reply, 404, messagePage("Checkout not found", "This sandbox checkout does not exist. Start the purchase again from the shop."));
+
+  app.get<{ Params: { id: string } }>("/sandbox/checkout/:id", async (req, reply) => {
+    const found = await load(req.params.id);
+    if (!found) return missing(reply);
+    const { session } = found;
+    const base = `/sandbox/checkout/${encodeURIComponent(req.params.id)}`;
+    const page = checkoutPage({
+      provider: "Stripe",
+      item: session.product_name,
+      amount: session.amount_total,
+      currency: session.currency,
+      payAction: `${base}/pay`,
+      cancelAction: `${base}/cancel`,
+      note: "Sandbox checkout: no card is charged and no real money moves. On Stripe's test mode the card 4242 4242 4242 4242 does the same.",
+    });
+    return sendPage(reply, 200, page, [session.success_url, session.cancel_url]);
+  });
+
+  app.post<{ Params: { id: string } }>("/sandbox/checkout/:id/pay", async (req, reply) => {
+    const id = req.params.id;
+    const found = await load(id);
+    if (!found) return missing(reply);
+    const successUrl = found.session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", id);
+    if (found.status !== "complete") {
+      const session = sessionObject(id, found.session, "complete", "");
+      const event = {
+        id: `evt_${randomBytes(12).toString("hex")}`,
+        object: "event",
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+        type: "checkout.session.completed",
+        data: { object: session },
+      };
+      const payload = JSON.stringify(event);
+      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_SECRETS.stripeWebhookSecret });
+      const res = await fetch(`${loopbackUrl(app)}${STRIPE_WEBHOOK_PATH}`, {
+        method: "POST",
+        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+        body: payload,
+        signal: AbortSignal.timeout(15_000),
+      }).catch(() => null);
+      if (!res?.ok) {
+        // Real Stripe would retry later; the sandbox says so, and the buyer can press Pay again.
+        return sendPage(reply, 502, messagePage("Payment not confirmed", `The shop did not accept the payment notification (${res ? `HTTP ${res.status}` : "no answer"}). Go back and try again.`));
+      }
+      await db.update(sandboxPayments).set({ status: "complete", completedAt: new Date() }).where(eq(sandboxPayments.id, id));
+    }
+    return reply.status(303).header("location", successUrl).send();
+  });
+
+  app.post<{ Params: { id: string } }>("/sandbox/checkout/:id/cancel", async (req, reply) => {
+    const found = await load(req.params.id);
+    if (!found) return missing(reply);
+    // Like Stripe: leaving the page changes nothing; the session stays open until it expires.
+    return reply.status(303).header("location", found.session.cancel_url).send();
+  });
+}

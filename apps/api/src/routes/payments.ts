@@ -1,0 +1,138 @@
+import type { FastifyInstance } from "fastify";
+import { OK } from "@storyloom/contract";
+import type { AppContext } from "../context";
+import type { AuthedUser } from "../auth/session";
+import { ApiError } from "../errors";
+import { route, validationError } from "../http";
+import { privateNoStore, publicBase } from "../services/publicRead";
+import { createOnlypayOrder, OnlypayNotification, verifyOnlypay, type SignedFields } from "../payments/onlypay";
+import { activePackage, closeOrder, createPendingOrder, CURRENCY, findOwnOrder, fulfilOrder, setProviderRef, toOrder } from "../payments/orders";
+import { loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
+import { createCheckoutSession, handleStripeEvent, verifyStripeEvent } from "../payments/stripe";
+import { sandboxRoutes } from "../payments/sandbox";
+
+const STRIPE_FAILED = "Stripe payment creation failed";
+const ONLYPAY_FAILED = "Onlypay payment creation failed";
+
+function requireBuyer(user: AuthedUser): void {
+  // The client sends a refused guest to /auth/login (spec section 5).
+  if (user.user.isGuest || user.user.role === "guest") throw new ApiError("FORBIDDEN", "Sign in to buy coins");
+}
+
+/** Appends query parameters the URL does not carry yet. */
+function withParams(url: string, params: Record<string, string>): string {
+  const u = new URL(url);
+  for (const [k, v] of Object.entries(params)) if (!u.searchParams.has(k)) u.searchParams.set(k, v);
+  return u.toString();
+}
+
+/**
+ * Payments: checkout.create (Stripe), onlypay/order.create, order.get, and the two signed
+ * notification handlers — the only way an order becomes paid and coins are bought.
+ */
+export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { config, db } = ctx;
+  const stripe = stripeFor(app, config);
+  const brandOrigins = new Set(config.CORS_ORIGINS.flatMap((o) => (URL.canParse(o) ? [new URL(o).origin] : [])));
+
+  // The provider sends the buyer's browser to these URLs: only the brand sites, or this API would be an open redirect.
+  const onBrandSite = (url: string, field: string) => {
+    if (brandOrigins.has(new URL(url).origin)) return;
+    throw new ApiError("VALIDATION_ERROR", `Invalid body: ${field} must be on a brand site`, { fields: [{ path: field, message: "must be on a brand site" }] });
+  };
+
+  route(app, ctx, "checkoutCreate", async ({ input, user, req }) => {
+    requireBuyer(user);
+    onBrandSite(input.success_url, "success_url");
+    onBrandSite(input.cancel_url, "cancel_url");
+    const pkg = await activePackage(db, input.price_id);
+    const client = stripe();
+    if (!client) throw new ApiError("PAYMENT_ERROR", STRIPE_FAILED);
+    const order = await createPendingOrder(db, user.user.id, "stripe", pkg);
+    try {
+      const session = await createCheckoutSession(client, order, { success: input.success_url, cancel: input.cancel_url }, user.user.email);
+      await setProviderRef(db, order.id, session.id);
+      return { session_id: session.id, order_id: order.id, ...(session.url ? { url: session.url } : {}) };
+    } catch (err) {
+      req.log.error({ err, order_id: order.id }, "stripe checkout session creation failed");
+      await closeOrder(db, order.id, "stripe", "failed");
+      throw new ApiError("PAYMENT_ERROR", STRIPE_FAILED);
+    }
+  });
+
+  route(app, ctx, "onlypayOrderCreate", async ({ input, user, req }) => {
+    requireBuyer(user);
+    onBrandSite(input.redirect_url, "redirect_url");
+    const pkg = await activePackage(db, input.price_id);
+    const settings = onlypaySettings(app, config);
+    if (!settings) throw new ApiError("PAYMENT_ERROR", ONLYPAY_FAILED);
+    const order = await createPendingOrder(db, user.user.id, "onlypay", pkg);
+    // The sandbox notifies from inside this process, so it gets the loopback address; real Onlypay the public one.
+    const notifyBase = onlypayMode(config) === "sandbox" ? loopbackUrl(app) : publicBase(ctx, req);
+    try {
+      const created = await createOnlypayOrder(settings, {
+        id: order.id,
+        amount: order.amount,
+        currency: CURRENCY,
+        description: `${order.coins} coins`,
+        notifyUrl: `${notifyBase}${ONLYPAY_NOTIFY_PATH}`,
+        returnUrl: withParams(input.redirect_url, { provider: "onlypay", order_id: order.id }),
+      });
+      await setProviderRef(db, order.id, created.onlypay_order_id);
+      return { order_id: order.id, pay_url: created.pay_url };
+    } catch (err) {
+      req.log.error({ err, order_id: order.id }, "onlypay order creation failed");
+      await closeOrder(db, order.id, "onlypay", "failed");
+      throw new ApiError("PAYMENT_ERROR", ONLYPAY_FAILED);
+    }
+  });
+
+  route(app, ctx, "orderGet", async ({ input, user, reply }) => {
+    privateNoStore(reply);
+    return { order: toOrder(await findOwnOrder(db, user.user.id, input.id)) };
+  });
+
+  // Stripe signs the exact bytes it sent, so this route keeps the body as text instead of parsing it.
+  void app.register(async (raw) => {
+    raw.removeContentTypeParser("application/json");
+    raw.addContentTypeParser("application/json", { parseAs: "string" }, (_req, body, done) => done(null, body));
+    raw.post(STRIPE_WEBHOOK_PATH, async (req) => {
+      const secret = stripeWebhookSecret(config);
+      const client = stripe();
+      if (!secret || !client) throw new ApiError("UNAVAILABLE", "Stripe is not configured");
+      const body = typeof req.body === "string" ? req.body : "";
+      const event = verifyStripeEvent(client, body, req.headers["stripe-signature"] as string | undefined, secret);
+      const outcome = await handleStripeEvent(db, event);
+      req.log.info({ outcome }, "stripe event");
+      return { code: OK, message: "success", data: outcome };
+    });
+  });
+
+  app.post(ONLYPAY_NOTIFY_PATH, async (req) => {
+    const settings = onlypaySettings(app, config);
+    if (!settings) throw new ApiError("UNAVAILABLE", "Onlypay is not configured");
+    const body: unknown = req.body ?? {};
+    const parsed = OnlypayNotification.safeParse(body);
+    if (!parsed.success) throw validationError(parsed.error, "body");
+    // Verified over every field received: a field Onlypay adds later is covered by its signature too.
+    if (!verifyOnlypay(settings.secret, body as SignedFields)) throw new ApiError("VALIDATION_ERROR", "Invalid Onlypay signature");
+    const n = parsed.data;
+    const applied =
+      n.status === "paid"
+        ? (
+            await fulfilOrder(db, {
+              orderId: n.merchant_order_id,
+              provider: "onlypay",
+              providerRef: n.onlypay_order_id,
+              amount: n.amount,
+              currency: n.currency,
+            })
+          ).applied
+        : await closeOrder(db, n.merchant_order_id, "onlypay", "failed");
+    req.log.info({ order_id: n.merchant_order_id, status: n.status, applied }, "onlypay notification");
+    // Onlypay stops retrying on code "0" (our envelope carries it).
+    return { code: OK, message: "success", data: { order_id: n.merchant_order_id, applied } };
+  });
+
+  if (sandboxAllowed(config) && (stripeMode(config) === "sandbox" || onlypayMode(config) === "sandbox")) sandboxRoutes(app, ctx);
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { coinLedger } from "@storyloom/db";
+import { startTestApi } from "../src/testing";
+import type { RunningApi } from "../src/server";
+import { call, newGuest } from "./http";
+import { balance, buyer, CANCEL_URL, orderRow, SITE, SUCCESS_URL } from "./payments.support";
+
+// The default on a fresh machine: no provider keys, the API plays Stripe and Onlypay itself. Every
+// step goes over HTTP as a browser would, and fulfilment runs through the signed webhook/notify handlers.
+
+const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
+let api: RunningApi;
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(() => api?.stop());
+
+interface Checkout {
+  session_id: string;
+  url: string;
+  order_id: string;
+}
+
+const form = { "content-type": "application/x-www-form-urlencoded" };
+const post = (url: string, body = "confirm=pay") => fetch(url, { method: "POST", headers: form, body, redirect: "manual" });
+
+describe(`who may buy (${engine})`, () => {
+  it("refuses guests with 403 'Sign in to buy coins' and writes no order", async () => {
+    const g = await newGuest(api);
+    const a = await call(api, "POST", "/api/v1/checkout.create", { token: g.token, body: { price_id: "coins-100", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    const b = await call(api, "POST", "/api/v1/onlypay/order.create", { token: g.token, body: { price_id: "coins-100", redirect_url: `${SITE}/recharge-success` } });
+    for (const r of [a, b]) {
+      expect(r.status).toBe(403);
+      expect(r.code).toBe("FORBIDDEN");
+      expect(r.message).toBe("Sign in to buy coins");
+    }
+  });
+
+  it("answers 404 for an unknown price package and 400 for a return URL off the brand sites", async () => {
+    const u = await buyer(api);
+    const missing = await call(api, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-nope", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    expect(missing.status).toBe(404);
+    expect(missing.code).toBe("NOT_FOUND");
+    const open = await call(api, "POST", "/api/v1/onlypay/order.create", { token: u.token, body: { price_id: "coins-100", redirect_url: "https://evil.example/steal" } });
+    expect(open.status).toBe(400);
+    expect(open.message).toMatch(/^Invalid body: redirect_url/);
+    const notHttp = await call(api, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-100", success_url: "javascript:alert(1)", cancel_url: CANCEL_URL } });
+    expect(notHttp.status).toBe(400);
+    expect(notHttp.code).toBe("VALIDATION_ERROR");
+  });
+});
+
+describe(`Stripe sandbox end to end (${engine})`, () => {
+  it("create → checkout page → Pay → signed webhook → coins credited once → back to success_url", async () => {
+    const u = await buyer(api);
+    const before = await balance(api, u.id);
+    const r = await call<Checkout>(api, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-300", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    expect(r.code).toBe("0");
+    expect(r.data.session_id).toMatch(/^cs_test_/);
+    expect(r.data.url).toBe(`${api.url}/sandbox/checkout/${r.data.session_id}`);
+    expect((await orderRow(api, r.data.order_id))).toMatchObject({ status: "pending", amount: 499, coins: 300, providerRef: r.data.session_id });
+
+    const page = await fetch(r.data.url);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("content-type")).toContain("text/html");
+    expect(page.headers.get("content-security-policy")).toContain(`form-action 'self' ${SITE}`);
+    const html = await page.text();
+    expect(html).toContain("Pay $4.99");
+    expect(html).toContain("300 coins");
+    expect(html).toContain('name="viewport"');
+
+    const paid = await post(`${r.data.url}/pay`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${SITE}/recharge-success?provider=stripe&session_id=${r.data.session_id}`);
+    expect(await balance(api, u.id)).toBe(before + 300);
+
+    // The return page looks the order up by the session id it was given.
+    const got = await call<{ order: { id: string; status: string } }>(api, "GET", "/api/v1/order.get", { token: u.token, query: { id: r.data.session_id } });
+    expect(got.data.order).toMatchObject({ id: r.data.order_id, status: "paid" });
+
+    // Pressing Pay again (back button) neither notifies nor credits again.
+    expect((await post(`${r.data.url}/pay`)).status).toBe(303);
+    expect(await balance(api, u.id)).toBe(before + 300);
+    const entries = await api.ctx.db.select().from(coinLedger).where(eq(coinLedger.idempotencyKey, `order:${r.data.order_id}`));
+    expect(entries).toHaveLength(1);
+  });
+
+  it("Cancel goes back to cancel_url and pays nothing", async () => {
+    const u = await buyer(api);
+    const before = await balance(api, u.id);
+    const r = await call<Checkout>(api, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-100", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    const cancelled = await post(`${r.data.url}/cancel`, "confirm=cancel");
+    expect(cancelled.status).toBe(303);
+    expect(cancelled.headers.get("location")).toBe(CANCEL_URL);
+    expect((await orderRow(api, r.data.order_id))!.status).toBe("pending");
+    expect(await balance(api, u.id)).toBe(before);
+  });
+
+  it("answers an unknown checkout with a 404 page", async () => {
+    const r = await fetch(`${api.url}/sandbox/checkout/cs_test_nope`);
+    expect(r.status).toBe(404);
+    expect(await r.text()).toContain("Checkout not found");
+  });
+});
+
+describe(`Onlypay sandbox end to end (${engine})`, () => {
+  it("create → pay page → Pay → signed notification → coins credited → back to redirect_url with the order id", async () => {
+    const u = await buyer(api);
+    const before = await balance(api, u.id);
+    const r = await call<{ order_id: string; pay_url: string }>(api, "POST", "/api/v1/onlypay/order.create", {
+      token: u.token,
+      body: { price_id: "coins-700", redirect_url: `${SITE}/recharge-success?provider=onlypay` },
+    });
+    expect(r.code).toBe("0");
+    expect(r.data.pay_url).toMatch(new RegExp(`^${api.url}/sandbox/onlypay/pay/op_`));
+    const page = await fetch(r.data.pay_url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("Pay $9.99");
+    const paid = await post(`${r.data.pay_url}/pay`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get("location")).toBe(`${SITE}/recharge-success?provider=onlypay&order_id=${r.data.order_id}`);
+    expect(await balance(api, u.id)).toBe(before + 700);
+    const got = await call<{ order: { status: string; provider: string } }>(api, "GET", "/api/v1/order.get", { token: u.token, query: { id: r.data.order_id } });
+    expect(got.data.order).toMatchObject({ status: "paid", provider: "onlypay" });
+  });
+
+  it("Cancel reports the payment failed and credits nothing", async () => {
+    const u = await buyer(api);
+    const before = await balance(api, u.id);
+    const r = await call<{ order_id: string; pay_url: string }>(api, "POST", "/api/v1/onlypay/order.create", { token: u.token, body: { price_id: "coins-100", redirect_url: `${SITE}/recharge-success` } });
+    const back = await post(`${r.data.pay_url}/cancel`, "confirm=cancel");
+    expect(back.status).toBe(303);
+    expect(back.headers.get("location")).toContain(`order_id=${r.data.order_id}`);
+    expect((await orderRow(api, r.data.order_id))!.status).toBe("failed");
+    expect(await balance(api, u.id)).toBe(before);
+  });
+});
+
+describe(`order.get (${engine})`, () => {
+  it("shows an order to its owner only", async () => {
+    const owner = await buyer(api);
+    const other = await buyer(api);
+    const guest = await newGuest(api);
+    const r = await call<Checkout>(api, "POST", "/api/v1/checkout.create", { token: owner.token, body: { price_id: "coins-100", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    const mine = await call<{ order: Record<string, unknown> }>(api, "GET", "/api/v1/order.get", { token: owner.token, query: { id: r.data.order_id } });
+    expect(mine.data.order).toMatchObject({ id: r.data.order_id, provider: "stripe", price_id: "coins-100", amount: 199, coins: 100, status: "pending" });
+    for (const token of [other.token, guest.token]) {
+      for (const id of [r.data.order_id, r.data.session_id]) {
+        const theirs = await call(api, "GET", "/api/v1/order.get", { token, query: { id } });
+        expect(theirs.status).toBe(404);
+        expect(theirs.code).toBe("NOT_FOUND");
+      }
+    }
+    expect((await call(api, "GET", "/api/v1/order.get", { query: { id: r.data.order_id } })).status).toBe(401);
+  });
+});
+
+describe(`no sandbox in production (${engine})`, () => {
+  it("serves no sandbox routes when no keys are set", async () => {
+    const prod = await startTestApi({ NODE_ENV: "production", TOKEN_SECRET: "a-production-secret-for-this-test" });
+    try {
+      expect((await fetch(`${prod.url}/sandbox/checkout/cs_test_x`)).status).toBe(404);
+      expect(prod.app.hasRoute({ method: "POST", url: "/sandbox/stripe/v1/checkout/sessions" })).toBe(false);
+      expect(prod.app.hasRoute({ method: "POST", url: "/sandbox/onlypay/v1/orders" })).toBe(false);
+    } finally {
+      await prod.stop();
+    }
+  });
+});

@@ -40,7 +40,7 @@ export default async function RomanceLandingScreen() {
             You came back. I kept your seat by the window, just in case.
           </li>
           <li className="ml-auto max-w-[85%] rounded-2xl rounded-br-sm bg-brand p-3 text-white">
-            <span className="block text-xs font-semibold opacity-90">You</span>
+            <span className="block text-xs font-semibold">You</span>
             I said I would. Tell me what happened after I left.
           </li>
           <li className="max-w-[85%] rounded-2xl rounded-bl-sm bg-surface-2 p-3">

@@ -1,0 +1,68 @@
+// End-to-end suite: production builds of both brand sites and the real API on a fresh embedded
+// database, driven in Debian's Chromium. `pnpm test:e2e` builds the sites first (turbo, cached),
+// then runs this config, which starts all three servers itself.
+import { defineConfig } from "@playwright/test";
+import { join } from "node:path";
+import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort } from "./support/env";
+
+const root = join(import.meta.dirname, "..", "..");
+// Reusing servers skips the fresh database; only for local iteration against a running stack.
+const reuse = process.env.E2E_REUSE_SERVERS === "1";
+const siteEnv = { API_INTERNAL_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1" };
+
+export default defineConfig({
+  testDir: "./specs",
+  testMatch: "**/*.e2e.ts",
+  // Each run clears its output folder; a second run in the same tree needs its own (E2E_OUTPUT_DIR).
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "./test-results",
+  globalTeardown: "./support/teardown.ts",
+  // Two cores are shared with the servers under test; more workers only add contention.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [["list"], ["html", { outputFolder: process.env.E2E_REPORT_DIR ?? "playwright-report", open: "never" }]],
+  use: {
+    launchOptions: {
+      executablePath: chromiumPath,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    },
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
+    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: [
+    {
+      name: "api",
+      command: "node_modules/.bin/tsx src/main.ts",
+      cwd: join(root, "apps", "api"),
+      url: `${apiUrl}/healthz`,
+      env: { PORT: String(apiPort), HOST: "127.0.0.1", PGLITE_DIR: e2eDataDir(), LOG_LEVEL: "warn" },
+      reuseExistingServer: reuse,
+      timeout: 120_000,
+    },
+    {
+      name: "storyloom",
+      command: `node_modules/.bin/next start --port ${productPort}`,
+      cwd: join(root, "apps", "product"),
+      url: `http://127.0.0.1:${productPort}/about`,
+      env: siteEnv,
+      reuseExistingServer: reuse,
+      timeout: 60_000,
+    },
+    {
+      name: "playshot",
+      command: `node_modules/.bin/next start --port ${playshotPort}`,
+      cwd: join(root, "apps", "playshot"),
+      url: `http://127.0.0.1:${playshotPort}/about`,
+      env: siteEnv,
+      reuseExistingServer: reuse,
+      timeout: 60_000,
+    },
+  ],
+});

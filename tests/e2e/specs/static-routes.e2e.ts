@@ -1,0 +1,56 @@
+// Every legal/info and landing route, on both brands and both viewports: title, noindex, content,
+// layout, accessibility, and a screenshot.
+import { expect, test } from "@playwright/test";
+import { popularStoryIds } from "../support/api";
+import { brandSites } from "../support/brands";
+import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { shotName, staticRoutes } from "../support/routes";
+
+for (const brand of brandSites) {
+  test.describe(`${brand.name} static routes`, () => {
+    for (const route of staticRoutes) {
+      test(`${route.path}`, async ({ page }, testInfo) => {
+        const response = await page.goto(`${brand.baseURL}${route.path}`);
+        expect(response?.status()).toBe(200);
+        await expect(page).toHaveTitle(`${route.title} - ${brand.name}`);
+        await expectNoindex(page, response);
+
+        const main = page.locator("main#main-content");
+        await expect(main.getByRole("heading", { level: 1 })).toBeVisible();
+        await expect(main).toContainText(route.text);
+        // Brand substitution: the name appears and the support mail link is the brand's.
+        await expect(page.locator("body")).toContainText(brand.name);
+        await expect(page.locator(`footer a[href="mailto:${brand.supportEmail}"]`)).toBeVisible();
+        await expect(page.getByRole("navigation", { name: "Legal and information" }).getByRole("link")).toHaveCount(7);
+
+        const mainBox = await main.boundingBox();
+        const viewport = page.viewportSize();
+        expect(mainBox && viewport).toBeTruthy();
+        if (route.layout === "mobile") {
+          // The mobile layout is a phone-width column with the bottom tab bar, on every viewport.
+          expect(mainBox!.width).toBeLessThanOrEqual(480);
+          await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(4);
+        } else {
+          // The "none" layout uses the full width up to the reading column.
+          expect(mainBox!.width).toBeGreaterThan(Math.min(viewport!.width, 1280) - 40);
+        }
+
+        if (route.kind === "legal") {
+          await expect(main.locator(`a[href^="mailto:${brand.supportEmail}"]`).first()).toBeVisible();
+          expect(await main.locator("h2").count()).toBeGreaterThanOrEqual(3);
+        } else {
+          // A landing page leads into a story: the featured one when the API lists stories, else the catalogue.
+          const ids = await popularStoryIds();
+          const cta = main.getByRole("link").first();
+          const href = await cta.getAttribute("href");
+          if (ids.length > 0) expect(ids.map((id) => `/story/${id}`)).toContain(href);
+          else expect(href).toBe("/");
+        }
+
+        await settled(page);
+        await expectAccessible(page);
+        await saveShot(page, testInfo, brand, shotName(route.path));
+      });
+    }
+  });
+}

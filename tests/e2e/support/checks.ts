@@ -1,0 +1,42 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, type Response, type TestInfo } from "@playwright/test";
+import { join } from "node:path";
+import type { BrandSite } from "./brands";
+
+/** Screenshots land here (gitignored), one folder per brand and viewport. */
+export const ARTIFACTS_DIR = join(import.meta.dirname, "..", "artifacts");
+
+/** Saves a full-page screenshot as artifacts/{brand}/{project}/{name}.png. */
+export async function saveShot(page: Page, testInfo: TestInfo, brand: BrandSite, name: string): Promise<void> {
+  await page.screenshot({ path: join(ARTIFACTS_DIR, brand.id, testInfo.project.name, `${name}.png`), fullPage: true });
+}
+
+/** The site is noindex (spec section 1): both the robots meta tag and the X-Robots-Tag header. */
+export async function expectNoindex(page: Page, response: Response | null): Promise<void> {
+  expect(response, "the page answered").not.toBeNull();
+  expect(response?.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+  // Next adds its own robots meta to 404 answers, so there may be two; every one must say noindex.
+  const robots = page.locator('meta[name="robots"]');
+  expect(await robots.count()).toBeGreaterThan(0);
+  for (const content of await robots.evaluateAll((els) => els.map((el) => el.getAttribute("content") ?? ""))) {
+    expect(content).toMatch(/noindex/);
+  }
+}
+
+/** axe-core finds no serious or critical violation on the page as it is now. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]).analyze();
+  const blocking = results.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(" ")).slice(0, 5).join(", ")}`);
+  expect(blocking, "serious/critical axe violations").toEqual([]);
+}
+
+/**
+ * Waits for the page's own resources (styles, fonts, images) before axe and screenshots. Not
+ * "networkidle": link prefetching keeps the network busy on long pages.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForLoadState("load");
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+}

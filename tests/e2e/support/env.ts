@@ -1,0 +1,25 @@
+// Ports and addresses of the e2e stack, shared by the Playwright config and the specs. The same
+// variable names as scripts/start.mjs, so one environment drives both.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { mkdtempSync } from "node:fs";
+
+/** The API's port in the e2e stack. */
+export const apiPort = Number(process.env.API_PORT ?? 4000);
+/** Storyloom's port. */
+export const productPort = Number(process.env.PRODUCT_PORT ?? 3000);
+/** PlayShot's port. */
+export const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3001);
+/** Where the sites' servers and the specs reach the API. */
+export const apiUrl = `http://127.0.0.1:${apiPort}`;
+/** The browser this machine has (Debian's package); Playwright's downloads are not available. */
+export const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
+
+/**
+ * A fresh embedded database folder for this run. Created once in the main process and passed to
+ * workers through the environment, so they agree on it without creating their own.
+ */
+export function e2eDataDir(): string {
+  if (!process.env.E2E_PGLITE_DIR) process.env.E2E_PGLITE_DIR = mkdtempSync(join(tmpdir(), "storyloom-e2e-pglite-"));
+  return process.env.E2E_PGLITE_DIR;
+}

@@ -61,9 +61,11 @@ export class Peer {
       });
     });
   }
-  /** Swaps the answer (e.g. to simulate an outage). */
-  answer(respond: (req: Received, res: ServerResponse) => void): void {
+  /** Swaps the answer (e.g. to simulate an outage); returns the previous one. */
+  answer(respond: (req: Received, res: ServerResponse) => void): (req: Received, res: ServerResponse) => void {
+    const previous = this.respond;
     this.respond = respond;
+    return previous;
   }
   async start(): Promise<this> {
     await new Promise<void>((res) => this.server.listen(0, "127.0.0.1", () => res()));

@@ -1,0 +1,157 @@
+// Home catalogue, story detail (page and modal) and character page, on both brands and viewports:
+// server-rendered first page, search/category/sort in the URL, infinite scroll, likes that
+// persist, the subscribe flow, not-found for unknown ids, accessibility and screenshots.
+import { expect, test, type Page } from "@playwright/test";
+import { apiUrl } from "../support/env";
+import { brandSites } from "../support/brands";
+import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+
+interface ListedStory {
+  id: string;
+  title: string;
+  actors: { id: string; slug: string; name: string }[];
+}
+
+/** The catalogue as the API lists it (the source of truth the pages must agree with). */
+async function listStories(body: Record<string, unknown>): Promise<ListedStory[]> {
+  const res = await fetch(`${apiUrl}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ limit: 50, ...body }) });
+  const json = (await res.json()) as { data: { stories: ListedStory[] } };
+  return json.data.stories;
+}
+
+const grid = (page: Page) => page.getByTestId("story-grid").locator(":scope > li");
+
+for (const [brandIndex, brand] of brandSites.entries()) {
+  test.describe(`${brand.name} catalogue`, () => {
+    test("home: 20 stories are in the server-rendered HTML, titled, accessible", async ({ browser, page }, testInfo) => {
+      // Without JavaScript the page shows exactly what the server rendered.
+      const noJs = await browser.newContext({ javaScriptEnabled: false });
+      const raw = await noJs.newPage();
+      const response = await raw.goto(`${brand.baseURL}/`);
+      expect(response?.status()).toBe(200);
+      await expect(grid(raw)).toHaveCount(20);
+      const popular = await listStories({ sort: "popular", limit: 20 });
+      await expect(grid(raw).first()).toContainText(popular[0]!.title);
+      await noJs.close();
+
+      const res = await page.goto(`${brand.baseURL}/`);
+      await expectNoindex(page, res);
+      await expect(page).toHaveTitle(`${brand.name} - AI-Powered Interactive Stories`);
+      await expect(page.getByRole("navigation", { name: "Categories" }).getByRole("link")).toHaveCount(7);
+      await settled(page);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "home");
+    });
+
+    test("home: search, category and sort change the URL and the list", async ({ page }) => {
+      await page.goto(`${brand.baseURL}/`);
+      await settled(page);
+      await page.getByRole("searchbox", { name: "Search stories" }).fill("lighthouse");
+      await expect(page).toHaveURL(/\?q=lighthouse/);
+      await expect(page.getByRole("heading", { name: /Results for/ })).toBeVisible();
+      const found = await listStories({ q: "lighthouse" });
+      await expect(grid(page)).toHaveCount(found.length);
+      await expect(grid(page).first()).toContainText(found[0]!.title);
+
+      await page.getByRole("searchbox", { name: "Search stories" }).fill("zzqx-nothing");
+      await expect(page.getByText("No stories match")).toBeVisible();
+
+      await page.goto(`${brand.baseURL}/`);
+      await page.getByRole("navigation", { name: "Categories" }).getByRole("link", { name: "Romance" }).click();
+      await expect(page).toHaveURL(/category=romance/);
+      const romance = await listStories({ category_id: "romance" });
+      await expect(grid(page)).toHaveCount(romance.length);
+      await expect(page.getByRole("heading", { level: 2, name: "Romance" })).toBeVisible();
+
+      await page.getByRole("navigation", { name: "Sort stories" }).getByRole("link", { name: "New" }).click();
+      await expect(page).toHaveURL(/sort=new/);
+      const newest = await listStories({ category_id: "romance", sort: "new" });
+      await expect(grid(page).first()).toContainText(newest[0]!.title);
+      await expect(page.getByRole("link", { name: "New" })).toHaveAttribute("aria-current", "true");
+    });
+
+    test("home: scrolling to the end loads the next page", async ({ page }) => {
+      await page.goto(`${brand.baseURL}/`);
+      await settled(page);
+      await expect(grid(page)).toHaveCount(20);
+      const all = await listStories({});
+      await page.getByRole("button", { name: "Load more" }).scrollIntoViewIfNeeded();
+      await expect(grid(page)).toHaveCount(all.length);
+      await expect(page.getByText("You have reached the end of the catalogue.")).toBeVisible();
+    });
+
+    test("card → story modal → full page", async ({ page }, testInfo) => {
+      await page.goto(`${brand.baseURL}/`);
+      await settled(page);
+      const first = (await listStories({ sort: "popular", limit: 1 }))[0]!;
+      await grid(page).first().getByRole("link", { name: first.title }).click();
+      const dialog = page.getByRole("dialog", { name: first.title });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByTestId("story-modal")).toContainText(first.actors[0]!.name);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "home-story-modal");
+      await dialog.getByRole("link", { name: "Open full page" }).click();
+      await expect(page).toHaveURL(`${brand.baseURL}/story/${first.id}`);
+      await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
+    });
+
+    test("story page: like toggles and persists; subscribe validates, subscribes and cancels", async ({ page }, testInfo) => {
+      // A story of its own per brand and viewport, so parallel runs do not move each other's counts.
+      const stories = await listStories({ sort: "new" });
+      const story = stories[brandIndex * 2 + (testInfo.project.name === "phone" ? 0 : 1)]!;
+      const res = await page.goto(`${brand.baseURL}/story/${story.id}`);
+      expect(res?.status()).toBe(200);
+      await expect(page).toHaveTitle(`${story.title} - ${brand.name}`);
+      await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
+      await expect(page.getByRole("link", { name: "Play", exact: true })).toHaveAttribute("href", `/chat/${story.id}/${story.actors[0]!.id}`);
+      await expect(page.getByRole("link", { name: new RegExp(story.actors[0]!.name) })).toHaveAttribute("href", `/character/${story.actors[0]!.slug}`);
+
+      const like = page.getByTestId("like-button");
+      await expect(like).toBeEnabled();
+      await expect(like).toHaveAttribute("aria-pressed", "false");
+      await like.click();
+      await expect(like).toHaveAttribute("aria-pressed", "true");
+      await page.waitForLoadState("networkidle");
+      await page.reload();
+      await expect(page.getByTestId("like-button")).toHaveAttribute("aria-pressed", "true");
+      await page.getByTestId("like-button").click();
+      await expect(page.getByTestId("like-button")).toHaveAttribute("aria-pressed", "false");
+
+      const form = page.getByTestId("subscribe");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByText("Enter your e-mail address.")).toBeVisible();
+      await form.getByLabel("E-mail address").fill("not-an-address");
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByText(/Enter a valid e-mail address/)).toBeVisible();
+      await expect(form.getByLabel("E-mail address")).toHaveAttribute("aria-invalid", "true");
+      await form.getByLabel("E-mail address").fill(`reader-${brand.id}-${testInfo.project.name}@example.com`);
+      await form.getByRole("button", { name: "Subscribe" }).click();
+      await expect(form.getByRole("status")).toContainText("will hear about new chapters");
+      await settled(page);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "story");
+      await form.getByRole("button", { name: "Cancel subscription" }).click();
+      await expect(page.getByText(/Subscription cancelled/)).toBeVisible();
+      await expect(form.getByRole("button", { name: "Subscribe" })).toBeVisible();
+    });
+
+    test("character page, and not-found for unknown story and character", async ({ page }, testInfo) => {
+      const story = (await listStories({ sort: "popular", limit: 1 }))[0]!;
+      const actor = story.actors[0]!;
+      const res = await page.goto(`${brand.baseURL}/character/${actor.slug}`);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole("heading", { level: 1, name: actor.name })).toBeVisible();
+      await expect(page.getByRole("link", { name: `Chat with ${actor.name}` })).toHaveAttribute("href", `/chat/${story.id}/${actor.id}`);
+      await expect(page.getByRole("link", { name: story.title })).toHaveAttribute("href", `/story/${story.id}`);
+      await settled(page);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "character");
+
+      for (const path of ["/story/no-such-story", "/character/no-such-person", "/story/Bad%20Id"]) {
+        const missing = await page.goto(`${brand.baseURL}${path}`);
+        expect(missing?.status(), path).toBe(404);
+        await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
+      }
+    });
+  });
+}

@@ -1,0 +1,94 @@
+// The four chat variants against the real API: the story starts for free, a choice shows the
+// player's line at once and costs a coin, history survives a reload, and "Play again" asks first.
+import { expect, test, type Page } from "@playwright/test";
+import { apiUrl } from "../support/env";
+import { brandSites } from "../support/brands";
+import { expectAccessible, saveShot, settled } from "../support/checks";
+
+interface ListedStory {
+  id: string;
+  title: string;
+  actors: { id: string; name: string }[];
+}
+
+async function popular(): Promise<ListedStory[]> {
+  const res = await fetch(`${apiUrl}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sort: "popular", limit: 10 }) });
+  return ((await res.json()) as { data: { stories: ListedStory[] } }).data.stories;
+}
+
+const coins = async (page: Page) => Number((await page.getByTestId("chat-coins").innerText()).replace(/\D+/g, ""));
+const log = (page: Page) => page.getByTestId("chat-log");
+
+for (const brand of brandSites) {
+  test.describe(`${brand.name} chat`, () => {
+    test("start → choice → coins go down → history persists on reload → play again", async ({ page }, testInfo) => {
+      const story = (await popular())[0]!;
+      const actor = story.actors[0]!;
+      await page.goto(`${brand.baseURL}/chat/${story.id}/${actor.id}`);
+      await expect(page).toHaveTitle(`Chat · ${story.title} - ${brand.name}`);
+      const choices = page.getByRole("group", { name: "Your choices" }).getByRole("button");
+      await expect(choices.first()).toBeVisible();
+      await expect(log(page).locator('[data-role="actor"]').first()).toContainText(actor.name);
+      await expect(page.getByTestId("chat-coins")).not.toHaveText(/—/);
+      const before = await coins(page);
+      const lines = await log(page).locator("[data-role]").count();
+
+      const pick = (await choices.first().locator("span").first().innerText()).trim();
+      await choices.first().click();
+      await expect(log(page).locator('[data-role="user"]').last()).toHaveText(new RegExp(pick.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")));
+      await expect.poll(() => coins(page)).toBe(before - 1);
+      await expect.poll(() => log(page).locator("[data-role]").count()).toBeGreaterThan(lines + 1);
+      await settled(page);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "chat");
+
+      const afterPick = await log(page).locator("[data-role]").count();
+      await page.reload();
+      await expect(log(page).locator("[data-role]")).toHaveCount(afterPick);
+      await expect.poll(() => coins(page)).toBe(before - 1);
+
+      // Play to the end (scripts are short), then restart through the confirmation dialog.
+      for (let i = 0; i < 12 && !(await page.getByRole("button", { name: "Play again" }).isVisible()); i++) {
+        await choices.first().click();
+        await expect(page.getByTestId("typing")).toHaveCount(0);
+      }
+      await page.getByRole("button", { name: "Play again" }).click();
+      const dialog = page.getByRole("dialog", { name: "Start a new thread?" });
+      await expect(dialog).toBeVisible();
+      await expectAccessible(page);
+      await dialog.getByRole("button", { name: "Cancel" }).click();
+      await expect(dialog).toBeHidden();
+      await page.getByRole("button", { name: "Play again" }).click();
+      await page.getByTestId("confirm-restart").click();
+      await expect(choices.first()).toBeVisible();
+      await expect(page.getByRole("button", { name: "Play again" })).toHaveCount(0);
+    });
+
+    for (const [path, variant] of [["/chat2", "immersive"], ["/chat3", "reasoning"], ["/chat4", "novel"]] as const) {
+      test(`${path} renders the ${variant} variant and plays a choice`, async ({ page }, testInfo) => {
+        const story = (await popular())[1]!;
+        const target = variant === "reasoning" ? `${path}/${story.id}` : `${path}/${story.id}/${story.actors[0]!.id}`;
+        const res = await page.goto(`${brand.baseURL}${target}`);
+        expect(res?.status()).toBe(200);
+        await expect(page.getByTestId("chat-room")).toHaveAttribute("data-variant", variant);
+        await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
+        const choices = page.getByRole("group", { name: "Your choices" }).getByRole("button");
+        await expect(choices.first()).toBeVisible();
+        const before = await coins(page);
+        await choices.first().click();
+        await expect.poll(() => coins(page)).toBe(before - 1);
+        await expect(choices.first()).toBeVisible();
+        await settled(page);
+        await expectAccessible(page);
+        await saveShot(page, testInfo, brand, `chat-${variant}`);
+      });
+    }
+
+    test("unknown story or character in a chat URL gives not-found", async ({ page }) => {
+      for (const path of ["/chat/no-such-story", "/chat/no-such-story/someone", "/chat4/a/b/c"]) {
+        const res = await page.goto(`${brand.baseURL}${path}`);
+        expect(res?.status(), path).toBe(404);
+      }
+    });
+  });
+}

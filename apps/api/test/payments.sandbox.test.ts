@@ -20,6 +20,7 @@ interface Checkout {
   session_id: string;
   url: string;
   order_id: string;
+  publishable_key?: string;
 }
 
 const form = { "content-type": "application/x-www-form-urlencoded" };
@@ -59,6 +60,7 @@ describe(`Stripe sandbox end to end (${engine})`, () => {
     expect(r.code).toBe("0");
     expect(r.data.session_id).toMatch(/^cs_test_/);
     expect(r.data.url).toBe(`${api.url}/sandbox/checkout/${r.data.session_id}`);
+    expect(r.data.publishable_key).toMatch(/^pk_test_/);
     expect((await orderRow(api, r.data.order_id))).toMatchObject({ status: "pending", amount: 499, coins: 300, providerRef: r.data.session_id });
 
     const page = await fetch(r.data.url);
@@ -157,14 +159,29 @@ describe(`order.get (${engine})`, () => {
 });
 
 describe(`no sandbox in production (${engine})`, () => {
-  it("serves no sandbox routes when no keys are set", async () => {
+  it("serves no sandbox routes and fails creation with PAYMENT_ERROR when no keys are set", async () => {
     const prod = await startTestApi({ NODE_ENV: "production", TOKEN_SECRET: "a-production-secret-for-this-test" });
     try {
       expect((await fetch(`${prod.url}/sandbox/checkout/cs_test_x`)).status).toBe(404);
+      const u = await buyer(prod);
+      const a = await call(prod, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-100", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+      expect([a.status, a.code, a.message]).toEqual([502, "PAYMENT_ERROR", "Stripe payment creation failed"]);
+      const b = await call(prod, "POST", "/api/v1/onlypay/order.create", { token: u.token, body: { price_id: "coins-100", redirect_url: `${SITE}/recharge-success` } });
+      expect([b.status, b.code, b.message]).toEqual([502, "PAYMENT_ERROR", "Onlypay payment creation failed"]);
       expect(prod.app.hasRoute({ method: "POST", url: "/sandbox/stripe/v1/checkout/sessions" })).toBe(false);
       expect(prod.app.hasRoute({ method: "POST", url: "/sandbox/onlypay/v1/orders" })).toBe(false);
     } finally {
       await prod.stop();
+    }
+  });
+
+  it("serves the sandbox in production when PAYMENTS_SANDBOX is set (staging)", async () => {
+    const staging = await startTestApi({ NODE_ENV: "production", TOKEN_SECRET: "a-production-secret-for-this-test", PAYMENTS_SANDBOX: true });
+    try {
+      expect(staging.app.hasRoute({ method: "POST", url: "/sandbox/stripe/v1/checkout/sessions" })).toBe(true);
+      expect(staging.app.hasRoute({ method: "GET", url: "/sandbox/onlypay/pay/:id" })).toBe(true);
+    } finally {
+      await staging.stop();
     }
   });
 });

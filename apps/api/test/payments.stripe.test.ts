@@ -92,6 +92,7 @@ describe(`checkout.create through the Stripe SDK (${engine})`, () => {
     const u = await buyer(api);
     const c = await checkout(u.token);
     expect(c.url).toBe(`https://checkout.stripe.test/c/pay/${c.session_id}`);
+    expect((c as Checkout & { publishable_key?: string }).publishable_key).toBe("pk_test_peer");
     const req = stripePeer.received.at(-1)!;
     expect(req.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
     expect(req.headers["idempotency-key"]).toBe(`checkout:${c.order_id}`);

@@ -1,8 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { eq } from "drizzle-orm";
-import { orders } from "@storyloom/db";
-import { readCode } from "../src/testing";
+import { orders, outbox } from "@storyloom/db";
 import type { RunningApi } from "../src/server";
 import { call } from "./http";
 import { balanceAndLedger } from "./helpers";
@@ -12,13 +11,22 @@ export const SITE = "http://localhost:3000";
 export const SUCCESS_URL = `${SITE}/recharge-success?provider=stripe&session_id={CHECKOUT_SESSION_ID}`;
 export const CANCEL_URL = `${SITE}/user/coins`;
 
+/** The sign-in code mailed to an address, read from the outbox (works in production mode, where /dev/mail is off). */
+async function codeFromOutbox(api: RunningApi, email: string): Promise<string> {
+  const rows = await api.ctx.db.select().from(outbox).where(eq(outbox.kind, "mail"));
+  const mail = rows.map((r) => r.payload as { to?: string; subject?: string }).find((p) => p.to === email);
+  const m = mail?.subject && /(\d{6})/.exec(mail.subject);
+  if (!m) throw new Error(`no code mailed to ${email}`);
+  return m[1]!;
+}
+
 let n = 0;
 /** Signs a fresh address in with an e-mail code: a normal user who may buy. */
 export async function buyer(api: RunningApi): Promise<{ token: string; id: number; uuid: string }> {
   const email = `buyer-${process.pid}-${++n}-${Date.now()}@example.com`;
   const sent = await call(api, "POST", "/api/v1/verify-code.send", { body: { email } });
   if (sent.code !== "0") throw new Error(`code send failed: ${sent.message}`);
-  const code = await readCode(api, email);
+  const code = await codeFromOutbox(api, email);
   const r = await call<{ auth: { access_token: string }; user: { id: number; uuid: string; role: string } }>(api, "POST", "/api/v1/user.auth", { body: { email, code } });
   if (r.code !== "0") throw new Error(`login failed: ${r.message}`);
   return { token: r.data.auth.access_token, id: r.data.user.id, uuid: r.data.user.uuid };

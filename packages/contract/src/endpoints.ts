@@ -246,7 +246,8 @@ export const endpoints = {
     path: "/api/v1/checkout.create",
     auth: "required",
     input: z.object({ price_id: z.string().min(1).max(64), success_url: HttpUrl, cancel_url: HttpUrl }).strict(),
-    output: z.object({ session_id: z.string(), url: z.string().optional(), order_id: z.string().optional() }),
+    // url: the hosted checkout to send the browser to; publishable_key: for Stripe.js when there is no url.
+    output: z.object({ session_id: z.string(), url: z.string().optional(), order_id: z.string().optional(), publishable_key: z.string().optional() }),
   }),
   onlypayOrderCreate: def({
     method: "POST",

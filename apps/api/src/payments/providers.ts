@@ -61,6 +61,13 @@ export function stripeWebhookSecret(config: Config): string | null {
   return mode === "sandbox" ? SANDBOX_SECRETS.stripeWebhookSecret : null;
 }
 
+/** Stripe publishable key of the current mode, for Stripe.js (undefined when none is configured). */
+export function stripePublishableKey(config: Config): string | undefined {
+  const mode = stripeMode(config);
+  if (mode === "live") return config.STRIPE_PUBLISHABLE_KEY;
+  return mode === "sandbox" ? SANDBOX_SECRETS.stripePublishableKey : undefined;
+}
+
 /** Onlypay merchant credentials and API base of the current mode (null when Onlypay is off). */
 export function onlypaySettings(app: FastifyInstance, config: Config): { apiUrl: string; merchantId: string; secret: string } | null {
   const mode = onlypayMode(config);

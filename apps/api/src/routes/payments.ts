@@ -7,7 +7,7 @@ import { route, validationError } from "../http";
 import { privateNoStore, publicBase } from "../services/publicRead";
 import { createOnlypayOrder, OnlypayNotification, verifyOnlypay, type SignedFields } from "../payments/onlypay";
 import { activePackage, closeOrder, createPendingOrder, CURRENCY, findOwnOrder, fulfilOrder, setProviderRef, toOrder } from "../payments/orders";
-import { loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
+import { loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
 import { createCheckoutSession, handleStripeEvent, verifyStripeEvent } from "../payments/stripe";
 import { sandboxRoutes } from "../payments/sandbox";
 
@@ -52,7 +52,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     try {
       const session = await createCheckoutSession(client, order, { success: input.success_url, cancel: input.cancel_url }, user.user.email);
       await setProviderRef(db, order.id, session.id);
-      return { session_id: session.id, order_id: order.id, ...(session.url ? { url: session.url } : {}) };
+      const publishableKey = stripePublishableKey(config);
+      return { session_id: session.id, order_id: order.id, ...(session.url ? { url: session.url } : {}), ...(publishableKey ? { publishable_key: publishableKey } : {}) };
     } catch (err) {
       req.log.error({ err, order_id: order.id }, "stripe checkout session creation failed");
       await closeOrder(db, order.id, "stripe", "failed");

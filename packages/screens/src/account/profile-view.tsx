@@ -62,7 +62,7 @@ export function ProfileView() {
           <p className="truncate text-xl font-bold">{name}</p>
           {user.username && <p className="truncate text-muted">@{user.username}</p>}
           {user.email && <p className="truncate text-sm text-muted">{user.email}</p>}
-          {!isLoggedIn && <Badge tone="neutral">Guest</Badge>}
+          {!isLoggedIn && <Badge tone="neutral">Guest · not signed in</Badge>}
         </div>
       </section>
 

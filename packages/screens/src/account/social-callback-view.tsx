@@ -2,7 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import Link from "next/link";
 import { useRouter } from "next/navigation";
-import { useApiClient } from "@storyloom/api-client/react";
+import { useApiClient, useSession } from "@storyloom/api-client/react";
 import { Spinner } from "@storyloom/ui";
 import { parseCallbackTokens } from "./social-callback-tokens";
 
@@ -12,10 +12,12 @@ export default function SocialCallbackView() {
   const router = useRouter();
   const [error, setError] = useState<string | null>(null);
   const started = useRef(false);
+  const ready = useSession((s) => s.ready);
 
   useEffect(() => {
-    // Strict mode runs effects twice in development; the tokens must be consumed once.
-    if (started.current) return;
+    // Wait for the start-up sequence: a first visit signs up a guest, which must not overwrite the
+    // tokens stored here. Strict mode runs effects twice in development; consume the tokens once.
+    if (!ready || started.current) return;
     started.current = true;
     const parsed = parseCallbackTokens(window.location.hash, window.location.search);
     // Tokens must not stay in the address bar, history or a later referrer.
@@ -36,7 +38,7 @@ export default function SocialCallbackView() {
         setError("This sign-in link has expired or is not valid.");
       }
     });
-  }, [client, router]);
+  }, [client, router, ready]);
 
   if (error) {
     return (

@@ -31,7 +31,6 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
           <button
             type="button"
             onClick={() => openDialog(pkg.id)}
-            aria-label={`${pkg.name}: ${formatCoins(pkg.coins)} coins for ${formatDollars(pkg.amount)}${pkg.extra.discount_percent ? `, ${pkg.extra.discount_percent}% off` : ""}`}
             className="relative flex min-h-28 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-line bg-surface-2 p-3 text-center outline-none hover:border-brand focus-visible:ring-2 focus-visible:ring-brand"
           >
             {pkg.extra.discount_percent ? (
@@ -43,6 +42,7 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
             <span className="flex items-center gap-1 text-xl font-bold">
               <DiamondIcon width={20} height={20} />
               {formatCoins(pkg.coins)}
+              <span className="sr-only"> coins</span>
             </span>
             <span className="font-semibold">{formatDollars(pkg.amount)}</span>
           </button>

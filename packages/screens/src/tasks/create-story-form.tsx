@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { useApiMutation } from "@storyloom/api-client/react";
 import { Button } from "@storyloom/ui";
 import { TextField, dangerText, inputClass } from "../account/text-field";
+import { errorText } from "./messages";
 
 /** The create-story task's form: a title and a premise, posted to daily-tasks.create-story. */
 export function CreateStoryForm({ onCancel, onDone }: { onCancel: () => void; onDone: (reward: number) => void }) {
@@ -12,14 +13,20 @@ export function CreateStoryForm({ onCancel, onDone }: { onCancel: () => void; on
   const [premise, setPremise] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  function onSubmit(event: FormEvent) {
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     if (!title.trim() || !premise.trim()) {
       setError("Give your story a title and a premise.");
       return;
     }
     setError(null);
-    create.mutate({ title: title.trim(), premise: premise.trim() }, { onSuccess: (r) => onDone(r.reward), onError: (err) => setError(err.message) });
+    // mutateAsync: the claim's refetch unmounts this form before mutate's own callbacks would run.
+    try {
+      const r = await create.mutateAsync({ title: title.trim(), premise: premise.trim() });
+      onDone(r.reward);
+    } catch (err) {
+      setError(errorText(err));
+    }
   }
 
   return (

@@ -2,17 +2,16 @@
 import { useState } from "react";
 import { useRouter } from "next/navigation";
 import type { DailyTask } from "@storyloom/contract";
+import { ApiError } from "@storyloom/api-client";
 import { useApiMutation, useInviteCode, useStoryList } from "@storyloom/api-client/react";
 import { Button, useToast } from "@storyloom/ui";
 import { copyText, shareLink } from "./share";
 import { CreateStoryForm } from "./create-story-form";
+import { errorText, rewardText } from "./messages";
 
 /** What every task action reports back to its row: a result line for the live region. */
 export type Announce = (message: string) => void;
 
-function rewardText(reward: number): string {
-  return reward > 0 ? `+${reward} coins` : "Already claimed today";
-}
 
 /** The story the play and share tasks act on: the most popular one (cached with the catalogue). */
 function useFeaturedStory() {
@@ -31,19 +30,17 @@ export function PlayAction({ task, announce }: { task: DailyTask; announce: Anno
       size="sm"
       disabled={!story}
       loading={play.isPending}
-      onClick={() =>
-        story &&
-        play.mutate(
-          { story_id: story.id },
-          {
-            onSuccess: (r) => {
-              announce(`${rewardText(r.reward)}. Opening “${story.title}”…`);
-              router.push(`/story/${story.id}`);
-            },
-            onError: (err) => announce(err.message),
-          },
-        )
-      }
+      onClick={async () => {
+        if (!story) return;
+        // mutateAsync, not mutate callbacks: the claim's refetch unmounts this button before they'd run.
+        try {
+          const r = await play.mutateAsync({ story_id: story.id });
+          announce(`${rewardText(r.reward)}. Opening “${story.title}”…`);
+          router.push(`/story/${story.id}`);
+        } catch (err) {
+          announce(errorText(err));
+        }
+      }}
     >
       Play now
     </Button>
@@ -67,10 +64,12 @@ export function ShareAction({ task, announce }: { task: DailyTask; announce: Ann
       return;
     }
     if (outcome.channel === "link") announce("Link copied. Paste it to a friend!");
-    share.mutate(
-      { story_id: story.id, channel: outcome.channel },
-      { onSuccess: (r) => announce(`Shared: ${rewardText(r.reward)}`), onError: (err) => announce(err.message) },
-    );
+    try {
+      const r = await share.mutateAsync({ story_id: story.id, channel: outcome.channel });
+      announce(`Shared: ${rewardText(r.reward)}`);
+    } catch (err) {
+      announce(errorText(err));
+    }
   }
 
   return (
@@ -134,12 +133,14 @@ export function InviteAction({ task, announce }: { task: DailyTask; announce: An
           className="self-start"
           disabled={!task.completed}
           loading={claim.isPending}
-          onClick={() =>
-            claim.mutate(undefined, {
-              onSuccess: (r) => announce(`Invite reward: ${rewardText(r.reward)}`),
-              onError: (err) => announce(err.status === 409 ? "No friend has joined with your code today yet." : err.message),
-            })
-          }
+          onClick={async () => {
+            try {
+              const r = await claim.mutateAsync(undefined);
+              announce(`Invite reward: ${rewardText(r.reward)}`);
+            } catch (err) {
+              announce(err instanceof ApiError && err.status === 409 ? "No friend has joined with your code today yet." : errorText(err));
+            }
+          }}
         >
           {task.completed ? "Claim reward" : "Waiting for a friend to join"}
         </Button>

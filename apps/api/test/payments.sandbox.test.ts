@@ -4,6 +4,8 @@ import { coinLedger } from "@storyloom/db";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
+import { signOnlypay } from "../src/payments/onlypay";
+import { SANDBOX_SECRETS } from "../src/payments/providers";
 import { balance, buyer, CANCEL_URL, orderRow, SITE, SUCCESS_URL } from "./payments.support";
 
 // The default on a fresh machine: no provider keys, the API plays Stripe and Onlypay itself. Every
@@ -99,6 +101,25 @@ describe(`Stripe sandbox end to end (${engine})`, () => {
     expect(await balance(api, u.id)).toBe(before);
   });
 
+  it("speaks Stripe's API: bearer secret key, form fields, Stripe's error shape; returns to brand sites only", async () => {
+    const body = new URLSearchParams({
+      mode: "payment",
+      "line_items[0][quantity]": "1",
+      "line_items[0][price_data][currency]": "usd",
+      "line_items[0][price_data][unit_amount]": "199",
+      "line_items[0][price_data][product_data][name]": "100 coins",
+      success_url: "https://evil.example/x",
+      cancel_url: CANCEL_URL,
+    }).toString();
+    const endpoint = `${api.url}/sandbox/stripe/v1/checkout/sessions`;
+    const noKey = await fetch(endpoint, { method: "POST", headers: { ...form, authorization: "Bearer sk_test_wrong" }, body });
+    expect(noKey.status).toBe(401);
+    expect(await noKey.json()).toMatchObject({ error: { type: "invalid_request_error" } });
+    const evil = await fetch(endpoint, { method: "POST", headers: { ...form, authorization: `Bearer ${SANDBOX_SECRETS.stripeSecretKey}` }, body });
+    expect(evil.status).toBe(400);
+    expect(await evil.json()).toMatchObject({ error: { param: "success_url" } });
+  });
+
   it("answers an unknown checkout with a 404 page", async () => {
     const r = await fetch(`${api.url}/sandbox/checkout/cs_test_nope`);
     expect(r.status).toBe(404);
@@ -125,6 +146,24 @@ describe(`Onlypay sandbox end to end (${engine})`, () => {
     expect(await balance(api, u.id)).toBe(before + 700);
     const got = await call<{ order: { status: string; provider: string } }>(api, "GET", "/api/v1/order.get", { token: u.token, query: { id: r.data.order_id } });
     expect(got.data.order).toMatchObject({ status: "paid", provider: "onlypay" });
+  });
+
+  it("checks the merchant signature and notifies this API only", async () => {
+    const order = {
+      merchant_id: SANDBOX_SECRETS.onlypayMerchantId,
+      merchant_order_id: "ord_sandbox_probe",
+      amount: 199,
+      currency: "usd",
+      description: "100 coins",
+      notify_url: "http://169.254.169.254/latest",
+      return_url: `${SITE}/recharge-success`,
+    };
+    const send = (body: unknown) => fetch(`${api.url}/sandbox/onlypay/v1/orders`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const unsigned = await send({ ...order, timestamp: Math.floor(Date.now() / 1000), signature: "0".repeat(64) });
+    expect(unsigned.status).toBe(401);
+    const ssrf = await send(signOnlypay(SANDBOX_SECRETS.onlypaySecret, order));
+    expect(ssrf.status).toBe(400);
+    expect(await ssrf.json()).toMatchObject({ error: { code: "invalid_request" } });
   });
 
   it("Cancel reports the payment failed and credits nothing", async () => {

@@ -45,6 +45,11 @@ export function onlypayMode(config: Config): ProviderMode {
   return sandboxAllowed(config) ? "sandbox" : "off";
 }
 
+/** Origins of the brand sites (CORS_ORIGINS): the only places a provider may send a buyer back to. */
+export function brandOrigins(config: Config): Set<string> {
+  return new Set(config.CORS_ORIGINS.flatMap((o) => (URL.canParse(o) ? [new URL(o).origin] : [])));
+}
+
 /** The address this process listens on, for calls the API makes to itself (sandbox ↔ handlers). */
 export function loopbackUrl(app: FastifyInstance): string {
   const addr = app.server.address();

@@ -5,7 +5,7 @@ import { sandboxPayments } from "@storyloom/db";
 import type { AppContext } from "../context";
 import { publicBase } from "../services/publicRead";
 import { OnlypayOrderRequest, signOnlypay, verifyOnlypay, type SignedFields } from "./onlypay";
-import { SANDBOX_ONLYPAY_PATH, SANDBOX_SECRETS } from "./providers";
+import { brandOrigins, loopbackUrl, SANDBOX_ONLYPAY_PATH, SANDBOX_SECRETS } from "./providers";
 import { checkoutPage, messagePage, sendPage } from "./sandboxPage";
 
 // The sandbox plays Onlypay (protocol in ./onlypay.ts): it checks the merchant's signature on
@@ -27,6 +27,9 @@ export function onlypaySandboxRoutes(app: FastifyInstance, ctx: AppContext): voi
     const o = parsed.data;
     if (o.merchant_id !== SANDBOX_SECRETS.onlypayMerchantId) return refuse(reply, 401, "unknown_merchant", "Unknown merchant");
     if (!verifyOnlypay(SANDBOX_SECRETS.onlypaySecret, req.body as SignedFields)) return refuse(reply, 401, "bad_signature", "Signature or timestamp invalid");
+    // The sandbox secret is public: it notifies only this API and returns buyers to the brand sites only.
+    if (!o.notify_url.startsWith(`${loopbackUrl(app)}/`)) return refuse(reply, 400, "invalid_request", "notify_url: the sandbox notifies this API only");
+    if (!brandOrigins(ctx.config).has(new URL(o.return_url).origin)) return refuse(reply, 400, "invalid_request", "return_url: the sandbox returns to the brand sites only");
     // merchant_order_id is unique per merchant: a repeated create answers the same Onlypay order.
     const id = `op_${createHash("sha256").update(`${o.merchant_id}:${o.merchant_order_id}`).digest("hex").slice(0, 32)}`;
     const record: OrderRecord = {

@@ -5,7 +5,7 @@ import Stripe from "stripe";
 import { sandboxPayments } from "@storyloom/db";
 import type { AppContext } from "../context";
 import { publicBase } from "../services/publicRead";
-import { loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
+import { brandOrigins, loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
 import { checkoutPage, messagePage, sendPage } from "./sandboxPage";
 
 // The sandbox plays Stripe: the part of the Checkout API the API uses (form-encoded, bearer secret
@@ -56,6 +56,7 @@ function sessionObject(id: string, s: SessionRecord, status: string, url: string
 /** Registers the Stripe sandbox: the API endpoint under /sandbox/stripe and the checkout page. */
 export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const brands = brandOrigins(ctx.config);
   const pageUrl = (base: string, id: string) => `${base}/sandbox/checkout/${id}`;
 
   app.post(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions`, async (req, reply) => {
@@ -73,7 +74,9 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!Number.isInteger(quantity) || quantity < 1) return stripeError(reply, 400, "Invalid quantity", "line_items[0][quantity]");
     if (!name) return stripeError(reply, 400, "Missing required param: line_items[0][price_data][product_data][name]", "line_items[0][price_data][product_data][name]");
     for (const [param, url] of [["success_url", successUrl], ["cancel_url", cancelUrl]] as const) {
-      if (!/^https?:\/\//.test(url) || !URL.canParse(url.replace("{CHECKOUT_SESSION_ID}", "x"))) return stripeError(reply, 400, "Not a valid URL", param);
+      if (!/^https?:\/\//.test(url) || !URL.canParse(url)) return stripeError(reply, 400, "Not a valid URL", param);
+      // The sandbox key is public, so unlike Stripe the sandbox sends buyers back to the brand sites only.
+      if (!brands.has(new URL(url).origin)) return stripeError(reply, 400, "The sandbox returns to the brand sites (CORS_ORIGINS) only", param);
     }
     const metadata: Record<string, string> = {};
     for (const [k, v] of f) {

@@ -7,7 +7,7 @@ import { route, validationError } from "../http";
 import { privateNoStore, publicBase } from "../services/publicRead";
 import { createOnlypayOrder, OnlypayNotification, verifyOnlypay, type SignedFields } from "../payments/onlypay";
 import { activePackage, closeOrder, createPendingOrder, CURRENCY, findOwnOrder, fulfilOrder, setProviderRef, toOrder } from "../payments/orders";
-import { loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
+import { brandOrigins, loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
 import { createCheckoutSession, handleStripeEvent, verifyStripeEvent } from "../payments/stripe";
 import { sandboxRoutes } from "../payments/sandbox";
 
@@ -33,11 +33,11 @@ function withParams(url: string, params: Record<string, string>): string {
 export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { config, db } = ctx;
   const stripe = stripeFor(app, config);
-  const brandOrigins = new Set(config.CORS_ORIGINS.flatMap((o) => (URL.canParse(o) ? [new URL(o).origin] : [])));
+  const brands = brandOrigins(config);
 
   // The provider sends the buyer's browser to these URLs: only the brand sites, or this API would be an open redirect.
   const onBrandSite = (url: string, field: string) => {
-    if (brandOrigins.has(new URL(url).origin)) return;
+    if (brands.has(new URL(url).origin)) return;
     throw new ApiError("VALIDATION_ERROR", `Invalid body: ${field} must be on a brand site`, { fields: [{ path: field, message: "must be on a brand site" }] });
   };
 

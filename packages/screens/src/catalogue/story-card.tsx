@@ -35,22 +35,9 @@ export function StoryCard({ story, categoryName, priority = false, onOpen, compa
           priority={priority}
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
-        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-1/2 bg-gradient-to-t from-black/80 to-transparent" />
         {categoryName && !compact ? (
           <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-medium text-white">{categoryName}</span>
         ) : null}
-        <p className="absolute inset-x-2 bottom-2 flex gap-3 text-xs font-medium text-white">
-          <span>
-            <span aria-hidden="true">▶ </span>
-            {compactCount(story.play_count)}
-            <span className="sr-only"> plays</span>
-          </span>
-          <span>
-            <span aria-hidden="true">♥ </span>
-            {compactCount(story.like_count)}
-            <span className="sr-only"> likes</span>
-          </span>
-        </p>
       </div>
       <h3 className="mt-2 line-clamp-1 font-semibold text-fg">
         <Link
@@ -63,6 +50,19 @@ export function StoryCard({ story, categoryName, priority = false, onOpen, compa
         </Link>
       </h3>
       {!compact ? <p className="mt-0.5 line-clamp-2 text-sm text-muted">{story.hook}</p> : null}
+      {/* Below the cover, not on it: the cover art carries the title in its lower part. */}
+      <p className="mt-1 flex gap-3 text-xs text-muted">
+        <span>
+          <span aria-hidden="true">▶ </span>
+          {compactCount(story.play_count)}
+          <span className="sr-only"> plays</span>
+        </span>
+        <span>
+          <span aria-hidden="true">♥ </span>
+          {compactCount(story.like_count)}
+          <span className="sr-only"> likes</span>
+        </span>
+      </p>
     </article>
   );
 }

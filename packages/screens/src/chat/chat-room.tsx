@@ -21,16 +21,20 @@ export interface ChatRoomProps {
   cast: Record<string, CastMember>;
 }
 
-/** The balance next to the title; polite live region so a spent coin is heard, not just seen. */
+/**
+ * The balance under the title. The site header already has the coins chip, so this is a quiet line
+ * rather than a second chip; its live region makes a spent coin heard, not just seen.
+ */
 function CoinBalance({ coins }: { coins: number | undefined }) {
   return (
-    <Link href="/user/coins" className="inline-flex h-9 items-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-sm font-semibold text-fg focus-visible:outline-2 focus-visible:outline-brand" data-testid="chat-coins">
-      <DiamondIcon />
+    <span className="inline-flex items-center gap-1" data-testid="chat-coins">
+      <DiamondIcon width={12} height={12} />
       <span aria-live="polite" aria-atomic="true">
         {coins === undefined ? "—" : formatCoins(coins)}
         <span className="sr-only"> coins</span>
+        <span aria-hidden="true"> left</span>
       </span>
-    </Link>
+    </span>
   );
 }
 
@@ -69,7 +73,11 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
         </Link>
         <div className="min-w-0 flex-1">
           <h1 className="truncate font-bold">{storyTitle}</h1>
-          {lead ? <p className={`truncate text-xs ${immersive ? "text-white/80" : "text-muted"}`}>with {lead.name}</p> : null}
+          <p className={`flex gap-2 truncate text-xs ${immersive ? "text-white/85" : "text-muted"}`}>
+            {lead ? <span className="truncate">with {lead.name}</span> : <span>Story mode</span>}
+            <span aria-hidden="true">·</span>
+            <CoinBalance coins={thread.coins} />
+          </p>
         </div>
         <button
           type="button"
@@ -79,7 +87,6 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
         >
           Restart
         </button>
-        <CoinBalance coins={thread.coins} />
       </div>
 
       <div className="relative z-10 flex flex-1 flex-col">

@@ -29,6 +29,8 @@ export interface ChoicePanelProps {
  * once the story has ended, and a way to get coins when the player is out of them. When new
  * choices arrive after a pick, focus moves to the first so keyboard players keep their place.
  */
+// bottom-14: the mobile layout's tab bar (3.5rem) is sticky at the very bottom; the choices ride
+// just above it instead of sliding underneath.
 export function ChoicePanel(props: ChoicePanelProps) {
   const { choices, ended, waiting, problem, cost, onChoose, onPlayAgain, onSay, freeText = false, tone = "plain" } = props;
   const panel = useRef<HTMLDivElement>(null);
@@ -53,7 +55,7 @@ export function ChoicePanel(props: ChoicePanelProps) {
   };
 
   return (
-    <div ref={panel} className={`sticky bottom-0 z-10 border-t border-line px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] ${surface}`}>
+    <div ref={panel} className={`sticky bottom-14 z-20 border-t border-line px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] ${surface}`}>
       {problem === "coins" ? (
         <div role="alert" className="mb-3 flex items-center justify-between gap-3 rounded-xl border border-line bg-surface-2 p-3 text-sm text-fg">
           <span>Out of coins: each choice costs {cost}.</span>

@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
 import { BottomNav } from "../shell/bottom-nav";
 import { SiteFooter } from "../shell/site-footer";
-import { CoinsChip } from "../shell/coins-chip";
 import { SiteHeader } from "../shell/site-header";
 import { MAIN_CONTENT_ID } from "../shell/skip-link";
 
@@ -13,7 +12,7 @@ import { MAIN_CONTENT_ID } from "../shell/skip-link";
 export default function AppLayout({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
-      <SiteHeader showNav coinsSlot={<CoinsChip />} />
+      <SiteHeader showNav />
       <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
         {children}
       </main>

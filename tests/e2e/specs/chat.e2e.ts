@@ -84,6 +84,36 @@ for (const brand of brandSites) {
       });
     }
 
+    test("out of coins: a choice is refused with a toast and a way to the coins page", async ({ page }) => {
+      const story = (await popular())[2]!;
+      const actor = story.actors[0]!;
+      await page.goto(`${brand.baseURL}/chat/${story.id}/${actor.id}`);
+      const choices = page.getByRole("group", { name: "Your choices" }).getByRole("button");
+      await expect(choices.first()).toBeVisible();
+      // Spend this guest's coins through the API with its own token, restarting whenever a thread ends.
+      const token = (await page.context().cookies()).find((c) => c.name === "token")?.value;
+      expect(token, "the session keeps its token in a cookie").toBeTruthy();
+      const send = async (body: Record<string, unknown>) => {
+        const res = await fetch(`${apiUrl}/api/v1/actor/chat/message.send`, {
+          method: "POST",
+          headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+          body: JSON.stringify({ story_id: story.id, actor_id: actor.id, ...body }),
+        });
+        return { status: res.status, data: ((await res.json()) as { data: { coins: number; ended: boolean } | null }).data };
+      };
+      for (let i = 0; i < 200; i++) {
+        const turn = await send({ choice: 0 });
+        if (turn.status === 402) break;
+        if (turn.status === 409 || turn.data?.ended) await send({ restart: true });
+      }
+      await page.reload();
+      await expect(choices.first()).toBeVisible();
+      await choices.first().click();
+      await expect(page.getByText("You are out of coins. Top up to keep playing.")).toBeVisible();
+      await expect(page.getByRole("link", { name: "Get coins" })).toHaveAttribute("href", "/user/coins");
+      await expect.poll(() => coins(page)).toBe(0);
+    });
+
     test("unknown story or character in a chat URL gives not-found", async ({ page }) => {
       for (const path of ["/chat/no-such-story", "/chat/no-such-story/someone", "/chat4/a/b/c"]) {
         const res = await page.goto(`${brand.baseURL}${path}`);

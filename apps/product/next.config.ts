@@ -9,6 +9,8 @@ const apiHosts = [apiUrl, new URL("http://127.0.0.1:4000"), new URL("http://loca
 
 const config: NextConfig = {
   env: { APP_NAME },
+  // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
+  distDir: process.env.NEXT_DIST_DIR || ".next",
   poweredByHeader: false,
   reactStrictMode: true,
   // Workspace packages ship TypeScript source; Next compiles them with the app.

@@ -8,7 +8,8 @@ import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort } 
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
 const reuse = process.env.E2E_REUSE_SERVERS === "1";
-const siteEnv = { API_INTERNAL_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1" };
+// NEXT_DIST_DIR (optional) serves a build made into another folder than .next, see next.config.ts.
+const siteEnv = { API_INTERNAL_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1", ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}) };
 
 export default defineConfig({
   testDir: "./specs",
@@ -29,7 +30,8 @@ export default defineConfig({
       executablePath: chromiumPath,
       args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
     },
-    trace: "retain-on-failure",
+    // Recording a trace for every test costs CPU the servers need; record only when retrying (CI).
+    trace: "on-first-retry",
     screenshot: "only-on-failure",
   },
   projects: [

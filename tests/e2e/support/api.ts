@@ -15,3 +15,10 @@ export async function popularStoryIds(): Promise<string[]> {
     return [];
   }
 }
+
+/** Whether the API knows a story id (the target of a landing page's call to action). */
+export async function storyExists(id: string): Promise<boolean> {
+  const res = await fetch(`${apiUrl}/api/v1/story.get?id=${encodeURIComponent(id)}`);
+  const body = (await res.json()) as { code: string };
+  return res.ok && body.code === "0";
+}

@@ -14,13 +14,13 @@ const TIMEOUT_MS = 2500;
  * something unexpected. Rendering is dynamic (the build never needs the API) while the list
  * itself is cached for a few minutes.
  */
-export async function fetchPopularStories(): Promise<StorySummary[]> {
+export async function fetchPopularStories(categoryId?: string): Promise<StorySummary[]> {
   await connection();
   try {
     const res = await fetch(`${serverApiBase()}${endpoints.storyList.path}`, {
       method: "POST",
       headers: { "content-type": "application/json" },
-      body: JSON.stringify({ sort: "popular", limit: 6 }),
+      body: JSON.stringify(categoryId ? { category_id: categoryId, sort: "popular", limit: 6 } : { sort: "popular", limit: 6 }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
       next: { revalidate: REVALIDATE_S },
     });
@@ -32,12 +32,29 @@ export async function fetchPopularStories(): Promise<StorySummary[]> {
   }
 }
 
+/**
+ * The story a landing page features: the most popular one of its preferred categories (or tags),
+ * else the most popular story overall, else none (the API is unreachable or empty).
+ */
+export async function fetchFeatured(prefer: readonly string[]): Promise<StorySummary | undefined> {
+  const popular = await fetchPopularStories();
+  const match = pickFeatured(popular, prefer);
+  // An empty top list means the API is down or has no stories: asking again would not help.
+  if (!match || prefer.length === 0 || matchesAny(match, prefer)) return match;
+  // The overall top list may hold none of this page's genre; ask for the genre's own top list
+  // (the first preference is the category id, the rest are tags).
+  const inCategory = await fetchPopularStories(prefer[0]);
+  return inCategory[0] ?? match;
+}
+
+function matchesAny(story: StorySummary, prefer: readonly string[]): boolean {
+  const wanted = prefer.map((p) => p.toLowerCase());
+  return wanted.includes(story.category_id) || story.tags.some((t) => wanted.includes(t.toLowerCase()));
+}
+
 /** The first story matching one of the preferred categories or tags, else the most popular one. */
 export function pickFeatured(stories: StorySummary[], prefer: readonly string[]): StorySummary | undefined {
-  const wanted = prefer.map((p) => p.toLowerCase());
-  const matches = (s: StorySummary) =>
-    wanted.includes(s.category_id) || s.tags.some((t) => wanted.includes(t.toLowerCase()));
-  return stories.find(matches) ?? stories[0];
+  return stories.find((s) => matchesAny(s, prefer)) ?? stories[0];
 }
 
 /** An absolute address for a cover the API gave as a path, so the browser can load it. */

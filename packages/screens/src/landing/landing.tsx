@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getBrand } from "../brand";
-import { fetchPopularStories, pickFeatured } from "./featured";
+import { fetchFeatured } from "./featured";
 import { ClosingCta, FeaturedStory, FeatureList, LandingHero, storyHref } from "./parts";
 
 /** Title of the fantasy-adventure landing page. */
@@ -10,16 +10,16 @@ export const metadata: Metadata = {
 };
 
 const features = [
-  { symbol: "🗡️", title: "You choose, the world answers", text: "Fight, bargain, sneak or charm. Every choice opens a different path and a different ending." },
-  { symbol: "🐉", title: "Characters with a will of their own", text: "Companions and rivals reply in their own voice, remember what you did and hold a grudge." },
-  { symbol: "📜", title: "Hand-written worlds", text: "Each realm is authored by writers, then brought to life by AI so no two journeys match." },
-  { symbol: "💎", title: "Free coins every day", text: "Check in daily and finish small quests to earn the coins that keep the adventure going." },
+  { icon: "sword", title: "You choose, the world answers", text: "Fight, bargain, sneak or charm. Every choice opens a different path and a different ending." },
+  { icon: "dragon", title: "Characters with a will of their own", text: "Companions and rivals reply in their own voice, remember what you did and hold a grudge." },
+  { icon: "scroll", title: "Hand-written worlds", text: "Each realm is authored by writers, then brought to life by AI so no two journeys match." },
+  { icon: "gem", title: "Free coins every day", text: "Check in daily and finish small quests to earn the coins that keep the adventure going." },
 ] as const;
 
 /** /landing: the fantasy-adventure pitch, leading into a featured fantasy story. */
 export default async function FantasyLandingScreen() {
   const brand = getBrand();
-  const story = pickFeatured(await fetchPopularStories(), ["fantasy", "adventure", "magic"]);
+  const story = await fetchFeatured(["fantasy", "adventure", "magic"]);
   const href = storyHref(story);
   const mood = "linear-gradient(165deg, var(--brand-primary) 0%, #2a1147 55%, #0c0716 100%)";
   return (

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getBrand } from "../brand";
-import { fetchPopularStories, pickFeatured } from "./featured";
+import { fetchFeatured } from "./featured";
 import { ClosingCta, FeaturedStory, FeatureList, LandingHero, storyHref } from "./parts";
 
 /** Title of the romance and companionship landing page. */
@@ -10,15 +10,15 @@ export const metadata: Metadata = {
 };
 
 const features = [
-  { symbol: "💬", title: "Conversations that continue", text: "Pick up where you left off. They remember your name, your jokes and the promise you made." },
-  { symbol: "🌙", title: "Stories at your pace", text: "Slow burn or sudden sparks: the relationship grows from what you say, not from a fixed script." },
-  { symbol: "🔒", title: "Private by design", text: "Your chats are yours. We never sell them and never show them to anyone else." },
+  { icon: "chat", title: "Conversations that continue", text: "Pick up where you left off. They remember your name, your jokes and the promise you made." },
+  { icon: "moon", title: "Stories at your pace", text: "Slow burn or sudden sparks: the relationship grows from what you say, not from a fixed script." },
+  { icon: "lock", title: "Private by design", text: "Your chats are yours. We never sell them and never show them to anyone else." },
 ] as const;
 
 /** /landing1: the romance and companionship pitch, with a sample exchange and a featured story. */
 export default async function RomanceLandingScreen() {
   const brand = getBrand();
-  const story = pickFeatured(await fetchPopularStories(), ["romance", "drama", "slice-of-life"]);
+  const story = await fetchFeatured(["romance", "drama", "slice-of-life"]);
   const href = storyHref(story);
   const lead = story?.actors[0]?.name ?? "Mira";
   const mood = "linear-gradient(160deg, #be185d 0%, var(--brand-primary) 60%, #1f0a1a 100%)";

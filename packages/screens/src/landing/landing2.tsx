@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getBrand } from "../brand";
-import { fetchPopularStories, pickFeatured } from "./featured";
+import { fetchFeatured } from "./featured";
 import { ClosingCta, FeaturedStory, LandingHero, storyHref } from "./parts";
 
 /** Title of the mystery landing page. */
@@ -19,7 +19,7 @@ const caseNotes = [
 /** /landing2: the mystery pitch as a case file, leading into a featured mystery story. */
 export default async function MysteryLandingScreen() {
   const brand = getBrand();
-  const story = pickFeatured(await fetchPopularStories(), ["mystery", "detective", "crime", "thriller"]);
+  const story = await fetchFeatured(["mystery", "detective", "crime", "thriller"]);
   const href = storyHref(story);
   const mood = "linear-gradient(180deg, #111827 0%, #1e293b 60%, var(--brand-primary) 160%)";
   return (

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getBrand } from "../brand";
-import { fetchPopularStories, pickFeatured } from "./featured";
+import { fetchFeatured } from "./featured";
 import { ClosingCta, FeaturedStory, FeatureList, LandingHero, storyHref } from "./parts";
 
 /** Title of the "make it your own" landing page. */
@@ -10,15 +10,15 @@ export const metadata: Metadata = {
 };
 
 const features = [
-  { symbol: "✍️", title: "No choices list to limit you", text: "Type any action or line of dialogue. The story adapts and the characters answer in persona." },
-  { symbol: "🔀", title: "Bend any story", text: "Start from a written opening, then take it somewhere its author never imagined." },
-  { symbol: "🏆", title: "Daily tasks, real rewards", text: "Play, share and invite friends to earn coins. Creating your own story is a daily task too." },
+  { icon: "pen", title: "No choices list to limit you", text: "Type any action or line of dialogue. The story adapts and the characters answer in persona." },
+  { icon: "branch", title: "Bend any story", text: "Start from a written opening, then take it somewhere its author never imagined." },
+  { icon: "trophy", title: "Daily tasks, real rewards", text: "Play, share and invite friends to earn coins. Creating your own story is a daily task too." },
 ] as const;
 
 /** /landing3: the "create your own" pitch: free input, a prompt example, then a story to try it on. */
 export default async function CreateLandingScreen() {
   const brand = getBrand();
-  const story = pickFeatured(await fetchPopularStories(), []);
+  const story = await fetchFeatured([]);
   const href = storyHref(story);
   const mood = "linear-gradient(135deg, var(--brand-primary) 0%, #0f172a 100%)";
   return (

@@ -3,6 +3,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import type { StorySummary } from "@storyloom/contract";
 import { publicAssetUrl } from "./featured";
+import { LandingIcon, type LandingIconName } from "./icons";
 
 /** Where a landing page's call to action leads: the featured story, or the catalogue without one. */
 export function storyHref(story: StorySummary | undefined): string {
@@ -88,14 +89,14 @@ export function FeaturedStory({ story, label }: { story: StorySummary | undefine
 }
 
 /** A short list of selling points, each with a symbol, a heading and a sentence. */
-export function FeatureList({ heading, items }: { heading: string; items: readonly { symbol: string; title: string; text: string }[] }) {
+export function FeatureList({ heading, items }: { heading: string; items: readonly { icon: LandingIconName; title: string; text: string }[] }) {
   return (
     <section aria-labelledby="features-title" className="px-5 py-8">
       <h2 id="features-title" className="text-2xl font-bold">{heading}</h2>
       <ul className="mt-5 space-y-4">
         {items.map((item) => (
           <li key={item.title} className="flex gap-4 rounded-2xl bg-surface-2 p-4">
-            <span aria-hidden="true" className="text-3xl leading-none">{item.symbol}</span>
+            <LandingIcon name={item.icon} />
             <div>
               <h3 className="font-semibold">{item.title}</h3>
               <p className="mt-1 text-sm text-muted">{item.text}</p>

@@ -37,11 +37,14 @@ export default async function StoryScreen({ params }: Props) {
   const categoryName = categories.ok ? categories.data.categories.find((c) => c.id === s.category_id)?.name : undefined;
   return (
     <article className="pb-8">
-      <div className="relative aspect-[3/4] max-h-[60vh] w-full overflow-hidden bg-surface-2">
-        <CoverImage src={s.cover_url} sizes="(max-width: 480px) 100vw, 480px" priority />
-        <div aria-hidden="true" className="absolute inset-x-0 bottom-0 h-2/5 bg-gradient-to-t from-surface to-transparent" />
+      {/* The cover art carries the title, so it is shown whole, over a blurred copy of itself. */}
+      <div className="relative overflow-hidden bg-surface-2 px-4 py-6">
+        <div aria-hidden="true" className="absolute inset-0 scale-110 bg-cover bg-center opacity-40 blur-2xl" style={{ backgroundImage: `url(${s.cover_url})` }} />
+        <div className="relative mx-auto aspect-[3/4] w-48 overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/10">
+          <CoverImage src={s.cover_url} sizes="192px" priority />
+        </div>
       </div>
-      <div className="relative -mt-16 flex flex-col gap-4 px-4">
+      <div className="flex flex-col gap-4 px-4 pt-5">
         <StoryTags categoryName={categoryName} tags={s.tags} />
         <h1 className="text-3xl font-extrabold tracking-tight text-fg">{s.title}</h1>
         <p className="text-lg text-fg">{s.hook}</p>

@@ -1,2 +1,4 @@
 import base from "@storyloom/eslint-config";
-export default base;
+
+// Playwright's outputs (HTML report with its bundled viewer, traces, screenshots) are not source.
+export default [{ ignores: ["playwright-report/**", "test-results/**", "artifacts/**"] }, ...base];

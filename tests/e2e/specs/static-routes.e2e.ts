@@ -53,8 +53,8 @@ for (const brand of brandSites) {
         }
 
         await settled(page);
-        await expectAccessible(page);
         await saveShot(page, testInfo, brand, shotName(route.path));
+        await expectAccessible(page);
       });
     }
   });

@@ -1,0 +1,88 @@
+// The coins page and the purchase dialog of both brands: packages, ledger, the guest's way to the
+// login, the dialog's layout per viewport, and a signed-in purchase while payments are not served.
+import { expect, test, type Page } from "@playwright/test";
+import { brandSites } from "../support/brands";
+import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { chipCoins, freshEmail, signIn } from "./account-flows";
+
+async function openDialogOn(page: Page, packageName: RegExp) {
+  await page.getByRole("button", { name: packageName }).click();
+  const dialog = page.getByRole("dialog", { name: "Purchase" });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("radio", { checked: true })).toHaveCount(1);
+  return dialog;
+}
+
+for (const brand of brandSites) {
+  test.describe(`${brand.name} coins`, () => {
+    test("balance, packages and the welcome bonus in the history", async ({ page }, testInfo) => {
+      const response = await page.goto(`${brand.baseURL}/user/coins`);
+      await expectNoindex(page, response);
+      await expect(page).toHaveTitle(`Coins - ${brand.name}`);
+      await expect(page.getByRole("button", { name: "Starter 100 coins $1.99", exact: true })).toBeVisible();
+      await expect(page.getByText("44% OFF")).toBeVisible();
+      const history = page.getByRole("list", { name: "Coin history" });
+      await expect(history.getByText("Welcome bonus")).toBeVisible();
+      await expect(history.getByText("+20")).toBeVisible();
+      await settled(page);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "user_coins");
+    });
+
+    test("the purchase dialog is a drawer on a phone and 600px on a desktop; a guest buying goes to /auth/login", async ({ page }, testInfo) => {
+      await page.goto(`${brand.baseURL}/user/coins`);
+      const dialog = await openDialogOn(page, /Explorer 300 coins/);
+      await expect(dialog.getByRole("radio", { checked: true })).toContainText("300");
+      const box = await dialog.boundingBox();
+      const viewport = page.viewportSize();
+      expect(box && viewport).toBeTruthy();
+      if (testInfo.project.name === "phone") {
+        await expect(dialog).toHaveAttribute("data-variant", "drawer");
+        expect(Math.round(box!.width)).toBe(viewport!.width);
+        expect(Math.round(box!.y + box!.height)).toBe(viewport!.height);
+      } else {
+        await expect(dialog).toHaveAttribute("data-variant", "modal");
+        expect(Math.round(box!.width)).toBe(600);
+      }
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "user_coins-purchase-dialog");
+
+      await dialog.getByRole("button", { name: "Purchase Now" }).click();
+      await expect(page).toHaveURL(`${brand.baseURL}/auth/login?next=%2Fuser%2Fcoins`);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByLabel("E-mail")).toBeVisible();
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "auth_login");
+    });
+
+    test("a signed-in purchase goes through the provider's checkout and the return page confirms the coins", async ({ page }, testInfo) => {
+      await signIn(page, brand, freshEmail(`${brand.id}-buy`), "/user/coins");
+      const before = await chipCoins(page);
+      const dialog = await openDialogOn(page, /Starter 100 coins/);
+      await dialog.getByRole("button", { name: "Purchase Now" }).click();
+      // The API's sandbox checkout stands in for Stripe / Onlypay: a page on another origin.
+      await page.waitForURL((url) => !url.href.startsWith(brand.baseURL));
+      await page.getByRole("button", { name: /^Pay \$1\.99$/ }).click();
+      await page.waitForURL(new RegExp(`^${brand.baseURL}/recharge-success\\?`));
+      expect(new URL(page.url()).searchParams.get("provider")).toBe(brand.id === "storyloom" ? "stripe" : "onlypay");
+      await expect(page).toHaveTitle(`Payment Successful - ${brand.name}`);
+      await expect(page.getByRole("heading", { name: "Payment confirmed" })).toBeVisible({ timeout: 20_000 });
+      await expect.poll(() => chipCoins(page)).toBe(before + 100);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "recharge-success-paid");
+    });
+
+    test("the payment return page never claims an unconfirmed payment", async ({ page }, testInfo) => {
+      await page.goto(`${brand.baseURL}/recharge-success?token=abc&provider=stripe&session_id=cs_test_unknown`);
+      await expect(page).toHaveTitle(`Payment Successful - ${brand.name}`);
+      await expect(page.getByRole("heading", { name: "We couldn't confirm this payment yet" })).toBeVisible();
+      await expect(page.getByText("cs_test_unknown")).toBeVisible();
+      await expect(page.getByRole("main").getByRole("link", { name: brand.supportEmail })).toBeVisible();
+      await expect(page.getByText("Payment confirmed")).toHaveCount(0);
+      // The token is taken off the address bar.
+      await expect(page).not.toHaveURL(/token=/);
+      await expectAccessible(page);
+      await saveShot(page, testInfo, brand, "recharge-success");
+    });
+  });
+}

@@ -1,21 +1,18 @@
 "use client";
-import Link from "next/link";
 import { useSession } from "@storyloom/api-client/react";
 import { Skeleton } from "@storyloom/ui";
-import { CoinBalance } from "../account/coin-balance";
 import { CheckInCalendar } from "./check-in-calendar";
 import { TaskList } from "./task-list";
 
-/** The daily tasks page body: balance (updated by every claim), the check-in calendar and the tasks. */
+/** The daily tasks page body: the check-in calendar and the tasks (the header chip shows the balance). */
 export function DailyTasksView() {
-  const { ready, user } = useSession();
+  const ready = useSession((s) => s.ready);
   return (
     <div className="flex flex-col gap-8 px-4 py-6">
-      <div className="flex items-center justify-between gap-3">
+      <div>
         <h1 className="text-2xl font-bold">Daily tasks</h1>
-        <Link href="/user/coins" className="rounded-full border border-line bg-surface-2 px-3 py-1.5 text-sm" aria-label={user ? `Your balance: ${user.coins} coins` : "Your coins"}>
-          {user ? <CoinBalance coins={user.coins} /> : <span aria-hidden="true">…</span>}
-        </Link>
+        {/* The balance itself is the header's coins chip, updated by every claim. */}
+        <p className="mt-1 text-sm text-muted">Check in every day and finish tasks to earn free coins. Tasks reset at 00:00 UTC.</p>
       </div>
       {!ready ? (
         <div aria-busy="true" className="flex flex-col gap-3">

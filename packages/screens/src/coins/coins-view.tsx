@@ -31,7 +31,7 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
           <button
             type="button"
             onClick={() => openDialog(pkg.id)}
-            className="relative flex min-h-28 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-line bg-surface-2 p-3 text-center outline-none hover:border-brand focus-visible:ring-2 focus-visible:ring-brand"
+            className="relative flex min-h-28 w-full flex-col items-center justify-center gap-1 rounded-2xl border-2 border-line bg-surface-2 px-3 pb-3 pt-8 text-center outline-none hover:border-brand focus-visible:ring-2 focus-visible:ring-brand"
           >
             {pkg.extra.discount_percent ? (
               <Badge tone="danger" className="absolute right-2 top-2">

@@ -31,8 +31,11 @@ for (const brand of brandSites) {
           expect(mainBox!.width).toBeLessThanOrEqual(480);
           await expect(page.getByRole("navigation", { name: "Main" }).getByRole("link")).toHaveCount(4);
         } else {
-          // The "none" layout uses the full width up to the reading column.
+          // The "none" layout uses the full width, and its header carries the main nav on every viewport.
           expect(mainBox!.width).toBeGreaterThan(Math.min(viewport!.width, 1280) - 40);
+          const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+          await expect(nav.getByRole("link")).toHaveCount(4);
+          await expect(nav.getByRole("link", { name: "Stories" })).toBeInViewport();
         }
 
         if (route.kind === "legal") {

@@ -17,17 +17,18 @@ export function SiteHeader({ showNav = false, coinsSlot }: SiteHeaderProps) {
   const brand = getBrand();
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
-      <div className="mx-auto flex h-14 w-full max-w-6xl items-center gap-4 px-4">
+      <div className="mx-auto flex min-h-14 w-full max-w-6xl flex-wrap items-center gap-x-4 px-4">
         <Link href="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-brand">
           <brand.Logo decorative />
           <span className="text-lg">{brand.name}</span>
         </Link>
         {showNav ? (
-          <nav aria-label="Main" className="ml-4 hidden md:block">
-            <ul className="flex gap-1">
+          // On phones the nav wraps to a second, scrollable row: the "none" layout has no tab bar.
+          <nav aria-label="Main" className="order-last -mx-2 w-[calc(100%+1rem)] md:order-none md:mx-0 md:ml-4 md:w-auto">
+            <ul className="flex gap-1 overflow-x-auto pb-2 md:pb-0">
               {mainNav.map((item) => (
                 <li key={item.href}>
-                  <Link href={item.href} className="rounded-md px-3 py-2 text-sm text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand">
+                  <Link href={item.href} className="block rounded-md px-3 py-2 text-sm whitespace-nowrap text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand">
                     {item.label}
                   </Link>
                 </li>
@@ -35,7 +36,7 @@ export function SiteHeader({ showNav = false, coinsSlot }: SiteHeaderProps) {
             </ul>
           </nav>
         ) : null}
-        <div className="ml-auto flex items-center gap-2">{coinsSlot ?? <CoinsChip />}</div>
+        <div className="ml-auto flex h-14 items-center gap-2">{coinsSlot ?? <CoinsChip />}</div>
       </div>
     </header>
   );

@@ -70,7 +70,7 @@ export function ErrorPage({ status, supportEmail, detail, message, homeHref = "/
       </section>
       <p className="text-sm text-muted">
         Still stuck?{" "}
-        <a href={`mailto:${supportEmail}?subject=${subject}`} className="font-semibold text-brand underline underline-offset-2">
+        <a href={`mailto:${supportEmail}?subject=${subject}`} className="font-semibold text-fg underline decoration-brand decoration-2 underline-offset-2">
           Contact support
         </a>
       </p>

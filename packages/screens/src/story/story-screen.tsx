@@ -37,9 +37,9 @@ export default async function StoryScreen({ params }: Props) {
   const categoryName = categories.ok ? categories.data.categories.find((c) => c.id === s.category_id)?.name : undefined;
   return (
     <article className="pb-8">
-      {/* The cover art carries the title, so it is shown whole, over a blurred copy of itself. */}
-      <div className="relative overflow-hidden bg-surface-2 px-4 py-6">
-        <div aria-hidden="true" className="absolute inset-0 scale-110 bg-cover bg-center opacity-40 blur-2xl" style={{ backgroundImage: `url(${s.cover_url})` }} />
+      {/* The cover art carries the title, so it is shown whole. The backdrop is a plain gradient, not a
+          blurred copy of the cover: a large blur filter is costly to paint on the phones we target. */}
+      <div className="relative overflow-hidden bg-[radial-gradient(circle_at_50%_30%,color-mix(in_srgb,var(--brand-primary)_45%,transparent),transparent_70%)] px-4 py-6">
         <div className="relative mx-auto aspect-[3/4] w-48 overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/10">
           <CoverImage src={s.cover_url} sizes="192px" priority />
         </div>

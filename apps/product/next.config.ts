@@ -1,37 +1,4 @@
-import type { NextConfig } from "next";
+import { brandNextConfig } from "@storyloom/screens/next-config";
 
-// The one brand switch of this app: every screen reads the brand from APP_NAME (inlined at build).
-const APP_NAME = "storyloom";
-
-// Covers and avatars are served by the API; allow its default local addresses and the configured one.
-const apiUrl = new URL(process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000");
-const apiHosts = [apiUrl, new URL("http://127.0.0.1:4000"), new URL("http://localhost:4000")];
-
-const config: NextConfig = {
-  env: { APP_NAME },
-  // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
-  distDir: process.env.NEXT_DIST_DIR || ".next",
-  poweredByHeader: false,
-  reactStrictMode: true,
-  // Workspace packages ship TypeScript source; Next compiles them with the app.
-  transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract"],
-  images: {
-    // The spec's widths (section 9); fixed-size images get 1x and 2x from the same list.
-    deviceSizes: [320, 640, 768, 1024, 1280, 1536],
-    imageSizes: [],
-    formats: ["image/webp"],
-    qualities: [75, 100],
-    remotePatterns: apiHosts.map((u) => ({
-      protocol: u.protocol.replace(":", "") as "http" | "https",
-      hostname: u.hostname,
-      port: u.port,
-      pathname: "/**",
-    })),
-  },
-  async headers() {
-    // The whole site stays out of search indexes (spec section 1), error pages included.
-    return [{ source: "/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] }];
-  },
-};
-
-export default config;
+// This app is the storyloom brand; everything else is shared.
+export default brandNextConfig("storyloom");

@@ -1,0 +1,4 @@
+import type { NextConfig } from "next";
+
+/** The Next.js config of a brand app: images, headers, transpiled packages and the brand switch. */
+export declare function brandNextConfig(appName: "storyloom" | "playshot"): NextConfig;

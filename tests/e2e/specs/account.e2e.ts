@@ -107,9 +107,7 @@ for (const brand of brandSites) {
       await saveShot(page, testInfo, brand, "user_social-callback");
     });
 
-    test("the social callback stores a valid token and goes home", async ({ page }, testInfo) => {
-      // Viewport-independent, and each run may only ask for 20 codes per address: desktop covers it.
-      test.skip(testInfo.project.name === "phone", "covered on desktop");
+    test("the social callback stores a valid token and goes home", async ({ page }) => {
       // A real session's tokens, handed over in the fragment as a provider would.
       await page.goto(`${brand.baseURL}/user/login`);
       const email = freshEmail(`${brand.id}-social`);

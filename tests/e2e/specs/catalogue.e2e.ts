@@ -88,6 +88,8 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       const dialog = page.getByRole("dialog", { name: first.title });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId("story-modal")).toContainText(first.actors[0]!.name);
+      // Let the entrance animation finish: mid-fade, axe measures contrast against a half-drawn panel.
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
       await expectAccessible(page);
       await saveShot(page, testInfo, brand, "home-story-modal");
       await dialog.getByRole("link", { name: "Open full page" }).click();

@@ -55,6 +55,8 @@ for (const brand of brandSites) {
       await page.getByRole("button", { name: "Play again" }).click();
       const dialog = page.getByRole("dialog", { name: "Start a new thread?" });
       await expect(dialog).toBeVisible();
+      // Let the entrance animation finish: mid-fade, axe measures contrast against a half-drawn panel.
+      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();

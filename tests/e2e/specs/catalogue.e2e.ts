@@ -92,6 +92,18 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
       await expectAccessible(page);
       await saveShot(page, testInfo, brand, "home-story-modal");
+      // The open modal names the story in the address bar; Escape and Back both close it.
+      await expect(page).toHaveURL(`${brand.baseURL}/story/${first.id}`);
+      await page.keyboard.press("Escape");
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(`${brand.baseURL}/`);
+      await grid(page).first().getByRole("link", { name: first.title }).click();
+      await expect(dialog).toBeVisible();
+      await page.goBack();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL(`${brand.baseURL}/`);
+      await expect(grid(page)).toHaveCount(20);
+      await grid(page).first().getByRole("link", { name: first.title }).click();
       await dialog.getByRole("link", { name: "Open full page" }).click();
       await expect(page).toHaveURL(`${brand.baseURL}/story/${first.id}`);
       await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();

@@ -148,7 +148,7 @@ describe("verification code and profile", () => {
     expect(await other.client.updateUserInfo({ username })).toMatchObject({ ok: false, code: "CONFLICT", message: "That username is taken" });
   });
 
-  it("answers 'Failed to update user info' without a server message, and VALIDATION_ERROR before sending bad input", async () => {
+  it("answers 'Failed to update user info' without a server message, and the server's VALIDATION_ERROR for bad input", async () => {
     const offline = createApiClient({ baseUrl: offlineUrl, storage: memoryStorage() });
     expect(await offline.updateUserInfo({ name: "x" })).toMatchObject({ ok: false, code: "AUTH_ERROR", message: "Failed to update user info" });
     const storage = memoryStorage();
@@ -156,8 +156,12 @@ describe("verification code and profile", () => {
     const signedInOffline = createApiClient({ baseUrl: offlineUrl, storage });
     expect(await signedInOffline.updateUserInfo({ name: "x" })).toMatchObject({ ok: false, code: "ERROR", status: 0, message: "Failed to update user info" });
     const { client, rec } = setup();
-    expect(await client.updateUserInfo({ username: "a b" })).toMatchObject({ ok: false, code: "VALIDATION_ERROR" });
-    expect(rec.sent).toHaveLength(0);
+    // Bad input is the server's to judge (the browser ships no schemas): it names the field, and the
+    // message it gives is preferred over the client's fallback.
+    const bad = await client.updateUserInfo({ username: "a b" });
+    expect(bad).toMatchObject({ ok: false, code: "VALIDATION_ERROR", status: 400 });
+    expect(bad.ok ? "" : bad.message).toMatch(/^Invalid body: username/);
+    expect(rec.to("updateUserInfo")).toHaveLength(1);
   });
 });
 

@@ -1,4 +1,5 @@
-import { endpoints, type EndpointData, type EndpointInput, type EndpointName, type User } from "@storyloom/contract";
+import type { EndpointData, EndpointInput, EndpointName, User } from "@storyloom/contract";
+import { routes } from "@storyloom/contract/routes";
 import { ClientErrors, failure, isUnauthorized, withFallbackMessage, type ApiResult } from "./result";
 import { SessionMachine, type SessionOptions, type SessionSnapshot } from "./session";
 import { defaultStorage, type ClientStorage } from "./storage";
@@ -71,7 +72,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   async function call<N extends EndpointName>(name: N, input?: EndpointInput<N>, opts?: CallOptions): Promise<ApiResult<EndpointData<N>>> {
     const prepared = prepareInput(name, input);
     if (!prepared.ok) return prepared;
-    const mode = endpoints[name].auth;
+    const mode = routes[name].auth;
     if (mode === "none") return send(transport, name, prepared.data, null, opts);
     if (mode === "optional") return send(transport, name, prepared.data, await session.peekToken(), opts);
     const token = await session.getValidToken();
@@ -84,7 +85,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   }
 
   const api = Object.fromEntries(
-    (Object.keys(endpoints) as EndpointName[]).map((name) => [name, (input?: never, opts?: CallOptions) => call(name, input, opts)]),
+    (Object.keys(routes) as EndpointName[]).map((name) => [name, (input?: never, opts?: CallOptions) => call(name, input, opts)]),
   ) as unknown as ApiCalls;
 
   async function loadUser(): Promise<User | null> {

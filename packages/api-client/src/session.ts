@@ -1,4 +1,5 @@
-import { ACCESS_TOKEN_TTL_S, GUEST_GENDER, REFRESH_TOKEN_TTL_S, USER_INFO_TTL_S, type Auth, type User } from "@storyloom/contract";
+import type { Auth, User } from "@storyloom/contract";
+import { ACCESS_TOKEN_TTL_S, GUEST_GENDER, REFRESH_TOKEN_TTL_S, USER_INFO_TTL_S } from "@storyloom/contract/constants";
 import { isUnauthorized } from "./result";
 import { StorageKeys, type ClientStorage } from "./storage";
 import { send, type TransportConfig } from "./transport";

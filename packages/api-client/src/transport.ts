@@ -1,4 +1,6 @@
-import { endpoints, OK, type EndpointData, type EndpointInput, type EndpointName } from "@storyloom/contract";
+import type { EndpointData, EndpointInput, EndpointName } from "@storyloom/contract";
+import { GUEST_GENDER, OK } from "@storyloom/contract/constants";
+import { routes } from "@storyloom/contract/routes";
 import { ClientErrors, failure, type ApiResult } from "./result";
 
 /** What the transport needs: where the API is, which fetch to use, how long to wait. */
@@ -18,14 +20,20 @@ export interface CallOptions {
 
 type Envelope = { code?: unknown; message?: unknown; data?: unknown };
 
-/** Validates the input against the contract, applying its defaults (e.g. code_type 'login'). */
+// Defaults the spec gives the client itself (section 3: code_type 'login'; section 9: guest gender 'unknown').
+const CLIENT_DEFAULTS: Partial<Record<EndpointName, Record<string, unknown>>> = {
+  sendCode: { code_type: "login" },
+  guestSignUp: { gender: GUEST_GENDER },
+};
+
+/**
+ * The body or query of a call: the caller's fields over the client-side defaults. Validation is the
+ * server's (same contract, a VALIDATION_ERROR answer naming the field): checking here too would ship
+ * zod and every schema to each page for no gain.
+ */
 export function prepareInput<N extends EndpointName>(name: N, input: EndpointInput<N> | undefined): ApiResult<Record<string, unknown>> {
-  const parsed = endpoints[name].input.safeParse(input ?? {});
-  if (parsed.success) return { ok: true, code: OK, message: "", data: parsed.data as Record<string, unknown>, status: 0 };
-  // Same wording, shape and status as the server's VALIDATION_ERROR, so callers handle one kind of answer.
-  const fields = parsed.error.issues.map((i) => ({ path: i.path.join(".") || "input", message: i.message }));
-  const where = endpoints[name].method === "GET" ? "query" : "body";
-  return failure("VALIDATION_ERROR", `Invalid ${where}: ${fields[0]!.path} ${fields[0]!.message}`, 400, { fields });
+  const fields = { ...CLIENT_DEFAULTS[name], ...(input as Record<string, unknown> | undefined) };
+  return { ok: true, code: OK, message: "", data: fields, status: 0 };
 }
 
 function queryString(input: Record<string, unknown>): string {
@@ -46,7 +54,7 @@ export async function send<N extends EndpointName>(
   token: string | null,
   opts: CallOptions = {},
 ): Promise<ApiResult<EndpointData<N>>> {
-  const def = endpoints[name];
+  const def = routes[name];
   const headers: Record<string, string> = { Accept: "application/json" };
   if (token) headers.Authorization = `Bearer ${token}`;
   let body: string | undefined;

@@ -1,4 +1,4 @@
-import { User, type ReferralData } from "@storyloom/contract";
+import type { ReferralData, User } from "@storyloom/contract";
 import { StorageKeys, type ClientStorage } from "./storage";
 
 /** The user type of spec section 4, kept in local storage. */
@@ -32,13 +32,29 @@ export function isLoggedIn(user: Pick<User, "is_guest" | "role"> | null | undefi
   return hasToken && !!user && !user.is_guest && user.role !== "guest";
 }
 
+const ROLES = new Set(["guest", "normal", "admin", "super_admin"]);
+const str = (v: unknown) => typeof v === "string";
+const strOrNull = (v: unknown) => v === null || typeof v === "string";
+const int = (v: unknown) => Number.isInteger(v);
+
+/** True when a value has the shape of User info (spec section 3): cached data may be stale or edited. */
+export function isUserInfo(v: unknown): v is User {
+  if (typeof v !== "object" || v === null) return false;
+  const u = v as Record<string, unknown>;
+  return (
+    str(u.uuid) && int(u.id) && str(u.name) && strOrNull(u.username) && strOrNull(u.email) && ROLES.has(u.role as string) &&
+    (u.status === "normal" || u.status === "disabled") && typeof u.is_guest === "boolean" && int(u.coins) &&
+    strOrNull(u.avatar_url) && int(u.level) && int(u.vip_level) && str(u.create_time)
+  );
+}
+
 /** Reads the cached user info cookie; anything unreadable counts as no cache (cookies are user-editable). */
 export function readCachedUser(storage: ClientStorage): User | null {
   const raw = storage.cookies.get(StorageKeys.userInfo);
   if (!raw) return null;
   try {
-    const parsed = User.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    const parsed: unknown = JSON.parse(raw);
+    return isUserInfo(parsed) ? parsed : null;
   } catch {
     return null;
   }

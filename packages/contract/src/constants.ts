@@ -1,4 +1,8 @@
-// Business constants of spec section 9 that both the server and the client need.
+// Business constants of spec section 9 that both the server and the client need (no zod here:
+// browsers import this file on its own).
+
+/** The success code of every answer (spec section 7). */
+export const OK = "0" as const;
 
 /** Access token lifetime and cookie max-age: 7 days. */
 export const ACCESS_TOKEN_TTL_S = 604_800;

@@ -19,11 +19,15 @@ import {
   Actor,
 } from "./entities";
 
-/** Whether a call sends the bearer token: always, never, or when it has one (public reads). */
-export type AuthMode = "required" | "none" | "optional";
+import { routes, type AuthMode } from "./routes";
+
 
 /** One call of the wire: method, exact path, auth mode, input (query for GET, body for POST) and data. */
-export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType, A extends AuthMode = AuthMode> {
+export interface EndpointDef<
+  I extends z.ZodType = z.ZodType,
+  O extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
+> {
   method: "GET" | "POST";
   path: `/api/v1/${string}`;
   auth: A;
@@ -34,7 +38,10 @@ export interface EndpointDef<I extends z.ZodType = z.ZodType, O extends z.ZodTyp
 const def = <I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(e: EndpointDef<I, O, A>) => e;
 const none = z.object({});
 const storyRef = z.object({ story_id: Slug }).strict();
-const Cursor = z.string().max(200).regex(/^[A-Za-z0-9_-]+$/, "malformed cursor");
+const Cursor = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9_-]+$/, "malformed cursor");
 /** Page size cap of every list call. */
 export const MAX_PAGE_SIZE = 50;
 const Limit = z.coerce.number().int().min(1).max(MAX_PAGE_SIZE);
@@ -46,29 +53,31 @@ const HttpUrl = z
 
 /** The endpoint table: the one list of paths and fields, used by the server and by api-client. */
 export const endpoints = {
-  whoami: def({ method: "GET", path: "/api/v1/user.whoami", auth: "required", input: none, output: z.object({ user: User }) }),
+  whoami: def({
+    ...routes.whoami,
+    input: none,
+    output: z.object({ user: User }),
+  }),
   guestSignUp: def({
-    method: "POST",
-    path: "/api/v1/user-guest.sign-up",
-    auth: "none",
+    ...routes.guestSignUp,
     input: z.object({
-      device_id: z.string().min(8).max(128).regex(/^[A-Za-z0-9_-]+$/, "must be 8-128 url-safe characters"),
+      device_id: z
+        .string()
+        .min(8)
+        .max(128)
+        .regex(/^[A-Za-z0-9_-]+$/, "must be 8-128 url-safe characters"),
       gender: z.string().max(16).default("unknown"),
       invite_code: z.string().max(32).optional(),
     }),
     output: z.object({ auth: Auth, user: User }),
   }),
   refresh: def({
-    method: "POST",
-    path: "/api/v1/user.refresh",
-    auth: "none",
+    ...routes.refresh,
     input: z.object({ refresh_token: z.string().min(1).max(512) }),
     output: z.object({ auth: Auth }),
   }),
   login: def({
-    method: "POST",
-    path: "/api/v1/user.auth",
-    auth: "none",
+    ...routes.login,
     input: z.looseObject({
       email: Email,
       code: z.string().regex(/^\d{6}$/, "must be the 6-digit code"),
@@ -77,16 +86,12 @@ export const endpoints = {
     output: z.object({ auth: Auth, user: User }),
   }),
   sendCode: def({
-    method: "POST",
-    path: "/api/v1/verify-code.send",
-    auth: "none",
+    ...routes.sendCode,
     input: z.object({ email: Email, code_type: z.enum(["login"]).default("login") }),
     output: z.object({ expires_in: z.number().int(), resend_in: z.number().int() }),
   }),
   updateUserInfo: def({
-    method: "POST",
-    path: "/api/v1/user-info.update",
-    auth: "required",
+    ...routes.updateUserInfo,
     input: z
       .object({
         name: z.string().trim().min(1).max(50).optional(),
@@ -104,9 +109,7 @@ export const endpoints = {
   }),
 
   storyList: def({
-    method: "POST",
-    path: "/api/v1/story.list",
-    auth: "optional",
+    ...routes.storyList,
     input: z
       .object({
         category_id: Slug.optional(),
@@ -119,169 +122,149 @@ export const endpoints = {
     output: z.object({ stories: z.array(StorySummary), next_cursor: z.string().nullable() }),
   }),
   categoryList: def({
-    method: "GET",
-    path: "/api/v1/category.list",
-    auth: "optional",
+    ...routes.categoryList,
     input: none,
     output: z.object({ categories: z.array(Category) }),
   }),
   storyGet: def({
-    method: "GET",
-    path: "/api/v1/story.get",
-    auth: "optional",
+    ...routes.storyGet,
     input: z.object({ id: Slug }),
     output: z.object({ story: StoryDetail }),
   }),
   characterGet: def({
-    method: "GET",
-    path: "/api/v1/character.get",
-    auth: "optional",
+    ...routes.characterGet,
     input: z.object({ slug: Slug }),
     output: z.object({ actor: Actor, story: StorySummary }),
   }),
   subscribe: def({
-    method: "POST",
-    path: "/api/v1/user-subscribe.create",
-    auth: "required",
+    ...routes.subscribe,
     input: z.object({ story_id: Slug, email: Email }).strict(),
     output: z.object({ story_id: Slug, email: z.string(), subscribed: z.boolean() }),
   }),
   unsubscribe: def({
-    method: "POST",
-    path: "/api/v1/user-subscribe.cancel",
-    auth: "required",
+    ...routes.unsubscribe,
     input: storyRef,
     output: z.object({ story_id: Slug, subscribed: z.boolean() }),
   }),
   favoriteCreate: def({
-    method: "POST",
-    path: "/api/v1/favorite.create",
-    auth: "required",
+    ...routes.favoriteCreate,
     input: storyRef,
     output: z.object({ story_id: Slug, liked: z.boolean(), like_count: z.number().int() }),
   }),
   favoriteDelete: def({
-    method: "POST",
-    path: "/api/v1/favorite.delete",
-    auth: "required",
+    ...routes.favoriteDelete,
     input: storyRef,
     output: z.object({ story_id: Slug, liked: z.boolean(), like_count: z.number().int() }),
   }),
   gameHistoryList: def({
-    method: "GET",
-    path: "/api/v1/game-history.list",
-    auth: "required",
+    ...routes.gameHistoryList,
     input: none,
     output: z.object({ stories: z.array(StorySummary) }),
   }),
   favoriteList: def({
-    method: "GET",
-    path: "/api/v1/favorite.list",
-    auth: "required",
+    ...routes.favoriteList,
     input: none,
     output: z.object({ stories: z.array(StorySummary) }),
   }),
-  checkInGet: def({ method: "GET", path: "/api/v1/user-checkin.get", auth: "required", input: none, output: CheckInState }),
+  checkInGet: def({
+    ...routes.checkInGet,
+    input: none,
+    output: CheckInState,
+  }),
   checkInCreate: def({
-    method: "POST",
-    path: "/api/v1/user-checkin.create",
-    auth: "required",
+    ...routes.checkInCreate,
     input: none,
     output: CheckInState.extend({ reward: z.number().int(), coins: z.number().int() }),
   }),
   dailyTasksList: def({
-    method: "GET",
-    path: "/api/v1/daily-tasks.list",
-    auth: "required",
+    ...routes.dailyTasksList,
     input: none,
     output: z.object({ tasks: z.array(DailyTask) }),
   }),
   taskPlayGame: def({
-    method: "POST",
-    path: "/api/v1/daily-tasks.play-game",
-    auth: "required",
+    ...routes.taskPlayGame,
     input: z.object({ story_id: Slug }).strict(),
     output: z.object({ task: DailyTask, reward: z.number().int(), coins: z.number().int() }),
   }),
   taskShareGame: def({
-    method: "POST",
-    path: "/api/v1/daily-tasks.share-game",
-    auth: "required",
-    input: z.object({ story_id: Slug, channel: z.enum(["link", "x", "facebook", "whatsapp", "telegram", "other"]).default("link") }).strict(),
+    ...routes.taskShareGame,
+    input: z
+      .object({
+        story_id: Slug,
+        channel: z.enum(["link", "x", "facebook", "whatsapp", "telegram", "other"]).default("link"),
+      })
+      .strict(),
     output: z.object({ task: DailyTask, reward: z.number().int(), coins: z.number().int() }),
   }),
   taskCreateStory: def({
-    method: "POST",
-    path: "/api/v1/daily-tasks.create-story",
-    auth: "required",
-    input: z.object({ title: z.string().trim().min(1).max(120), premise: z.string().trim().min(1).max(2000) }).strict(),
+    ...routes.taskCreateStory,
+    input: z
+      .object({ title: z.string().trim().min(1).max(120), premise: z.string().trim().min(1).max(2000) })
+      .strict(),
     output: z.object({ task: DailyTask, reward: z.number().int(), coins: z.number().int() }),
   }),
   taskInviteFriend: def({
-    method: "POST",
-    path: "/api/v1/daily-tasks.invite-friend",
-    auth: "required",
+    ...routes.taskInviteFriend,
     input: none,
     output: z.object({ task: DailyTask, reward: z.number().int(), coins: z.number().int() }),
   }),
   inviteCode: def({
-    method: "GET",
-    path: "/api/v1/daily-tasks.invite-code",
-    auth: "required",
+    ...routes.inviteCode,
     input: none,
     output: z.object({ invite_code: z.string(), invited_count: z.number().int() }),
   }),
-  sysconfigList: def({ method: "GET", path: "/api/v1/sysconfig.list", auth: "optional", input: none, output: Sysconfig }),
-  priceList: def({ method: "GET", path: "/api/v1/price.list", auth: "optional", input: none, output: z.array(PricePackage) }),
+  sysconfigList: def({
+    ...routes.sysconfigList,
+    input: none,
+    output: Sysconfig,
+  }),
+  priceList: def({
+    ...routes.priceList,
+    input: none,
+    output: z.array(PricePackage),
+  }),
   ledgerList: def({
-    method: "GET",
-    path: "/api/v1/coin-ledger.list",
-    auth: "required",
+    ...routes.ledgerList,
     input: z.object({ cursor: Cursor.optional(), limit: Limit.default(20) }),
     output: z.object({ entries: z.array(LedgerEntry), next_cursor: z.string().nullable() }),
   }),
 
   checkoutCreate: def({
-    method: "POST",
-    path: "/api/v1/checkout.create",
-    auth: "required",
-    input: z.object({ price_id: z.string().min(1).max(64), success_url: HttpUrl, cancel_url: HttpUrl }).strict(),
+    ...routes.checkoutCreate,
+    input: z
+      .object({ price_id: z.string().min(1).max(64), success_url: HttpUrl, cancel_url: HttpUrl })
+      .strict(),
     // url: the hosted checkout to send the browser to; publishable_key: for Stripe.js when there is no url.
-    output: z.object({ session_id: z.string(), url: z.string().optional(), order_id: z.string().optional(), publishable_key: z.string().optional() }),
+    output: z.object({
+      session_id: z.string(),
+      url: z.string().optional(),
+      order_id: z.string().optional(),
+      publishable_key: z.string().optional(),
+    }),
   }),
   onlypayOrderCreate: def({
-    method: "POST",
-    path: "/api/v1/onlypay/order.create",
-    auth: "required",
+    ...routes.onlypayOrderCreate,
     input: z.object({ price_id: z.string().min(1).max(64), redirect_url: HttpUrl }).strict(),
     output: z.object({ order_id: z.string(), pay_url: z.string() }),
   }),
   orderGet: def({
-    method: "GET",
-    path: "/api/v1/order.get",
-    auth: "required",
+    ...routes.orderGet,
     input: z.object({ id: z.string().min(1).max(100) }),
     output: z.object({ order: Order }),
   }),
 
   chatHistory: def({
-    method: "POST",
-    path: "/api/v1/actor/chat/game.history",
-    auth: "required",
+    ...routes.chatHistory,
     input: z.object({ story_id: Slug, actor_id: Slug }).strict(),
     output: z.object({ messages: z.array(ChatMessage), ended: z.boolean() }),
   }),
   chatReasoningHistory: def({
-    method: "POST",
-    path: "/api/v1/actor/chat/reasoning/game.history",
-    auth: "required",
+    ...routes.chatReasoningHistory,
     input: z.object({ story_id: Slug }).strict(),
     output: z.object({ messages: z.array(ChatMessage), ended: z.boolean() }),
   }),
   chatSend: def({
-    method: "POST",
-    path: "/api/v1/actor/chat/message.send",
-    auth: "required",
+    ...routes.chatSend,
     input: z
       .object({
         story_id: Slug,
@@ -299,9 +282,7 @@ export const endpoints = {
   }),
 
   metaForward: def({
-    method: "POST",
-    path: "/api/v1/meta-api.forward",
-    auth: "required",
+    ...routes.metaForward,
     input: z.object({ data: z.array(MetaEvent).min(1, "No events to send").max(1000) }),
     output: z.object({ events_received: z.number().int() }),
   }),

@@ -1,7 +1,6 @@
 import { z } from "zod";
 
-/** The success code of every answer (spec section 7). */
-export const OK = "0" as const;
+import { OK } from "./constants";
 
 /** Stable upper-case failure codes; each maps to one HTTP status. */
 export const errorStatus = {

@@ -1,4 +1,5 @@
 export * from "./envelope";
 export * from "./entities";
+export * from "./routes";
 export * from "./endpoints";
 export * from "./constants";

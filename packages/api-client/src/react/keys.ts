@@ -1,4 +1,5 @@
-import { endpoints, type EndpointInput, type EndpointName } from "@storyloom/contract";
+import type { EndpointInput, EndpointName } from "@storyloom/contract";
+import { routes } from "@storyloom/contract/routes";
 
 /** Root of every query key of this package. */
 export const QUERY_ROOT = "storyloom" as const;
@@ -8,7 +9,7 @@ export type QueryScope = "me" | "public";
 
 /** The scope of an endpoint: required-auth calls answer about the caller. */
 export function scopeOf(name: EndpointName): QueryScope {
-  return endpoints[name].auth === "required" ? "me" : "public";
+  return routes[name].auth === "required" ? "me" : "public";
 }
 
 /** Query key of a call: [root, scope, name, input]; a prefix without input matches every input. */

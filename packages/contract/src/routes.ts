@@ -1,0 +1,53 @@
+// The endpoint table without schemas: what a browser needs to call the API (method, path, auth),
+// importable without zod so it costs the pages nothing. `endpoints` adds the schemas to it.
+
+/** Whether a call sends the bearer token: always, never, or when it has one (public reads). */
+export type AuthMode = "required" | "none" | "optional";
+
+/** Method, exact path and auth mode of one call. */
+export interface RouteDef {
+  method: "GET" | "POST";
+  path: `/api/v1/${string}`;
+  auth: AuthMode;
+}
+
+/** Every call of the wire by name. */
+export const routes = {
+  whoami: { method: "GET", path: "/api/v1/user.whoami", auth: "required" },
+  guestSignUp: { method: "POST", path: "/api/v1/user-guest.sign-up", auth: "none" },
+  refresh: { method: "POST", path: "/api/v1/user.refresh", auth: "none" },
+  login: { method: "POST", path: "/api/v1/user.auth", auth: "none" },
+  sendCode: { method: "POST", path: "/api/v1/verify-code.send", auth: "none" },
+  updateUserInfo: { method: "POST", path: "/api/v1/user-info.update", auth: "required" },
+  storyList: { method: "POST", path: "/api/v1/story.list", auth: "optional" },
+  categoryList: { method: "GET", path: "/api/v1/category.list", auth: "optional" },
+  storyGet: { method: "GET", path: "/api/v1/story.get", auth: "optional" },
+  characterGet: { method: "GET", path: "/api/v1/character.get", auth: "optional" },
+  subscribe: { method: "POST", path: "/api/v1/user-subscribe.create", auth: "required" },
+  unsubscribe: { method: "POST", path: "/api/v1/user-subscribe.cancel", auth: "required" },
+  favoriteCreate: { method: "POST", path: "/api/v1/favorite.create", auth: "required" },
+  favoriteDelete: { method: "POST", path: "/api/v1/favorite.delete", auth: "required" },
+  gameHistoryList: { method: "GET", path: "/api/v1/game-history.list", auth: "required" },
+  favoriteList: { method: "GET", path: "/api/v1/favorite.list", auth: "required" },
+  checkInGet: { method: "GET", path: "/api/v1/user-checkin.get", auth: "required" },
+  checkInCreate: { method: "POST", path: "/api/v1/user-checkin.create", auth: "required" },
+  dailyTasksList: { method: "GET", path: "/api/v1/daily-tasks.list", auth: "required" },
+  taskPlayGame: { method: "POST", path: "/api/v1/daily-tasks.play-game", auth: "required" },
+  taskShareGame: { method: "POST", path: "/api/v1/daily-tasks.share-game", auth: "required" },
+  taskCreateStory: { method: "POST", path: "/api/v1/daily-tasks.create-story", auth: "required" },
+  taskInviteFriend: { method: "POST", path: "/api/v1/daily-tasks.invite-friend", auth: "required" },
+  inviteCode: { method: "GET", path: "/api/v1/daily-tasks.invite-code", auth: "required" },
+  sysconfigList: { method: "GET", path: "/api/v1/sysconfig.list", auth: "optional" },
+  priceList: { method: "GET", path: "/api/v1/price.list", auth: "optional" },
+  ledgerList: { method: "GET", path: "/api/v1/coin-ledger.list", auth: "required" },
+  checkoutCreate: { method: "POST", path: "/api/v1/checkout.create", auth: "required" },
+  onlypayOrderCreate: { method: "POST", path: "/api/v1/onlypay/order.create", auth: "required" },
+  orderGet: { method: "GET", path: "/api/v1/order.get", auth: "required" },
+  chatHistory: { method: "POST", path: "/api/v1/actor/chat/game.history", auth: "required" },
+  chatReasoningHistory: { method: "POST", path: "/api/v1/actor/chat/reasoning/game.history", auth: "required" },
+  chatSend: { method: "POST", path: "/api/v1/actor/chat/message.send", auth: "required" },
+  metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "required" },
+} as const satisfies Record<string, RouteDef>;
+
+/** The name of a call. */
+export type RouteName = keyof typeof routes;

@@ -33,16 +33,18 @@ for (const brand of brandSites) {
       await page.goto(`${brand.baseURL}/user/coins`);
       const dialog = await openDialogOn(page, /Explorer 300 coins/);
       await expect(dialog.getByRole("radio", { checked: true })).toContainText("300");
-      const box = await dialog.boundingBox();
-      const viewport = page.viewportSize();
-      expect(box && viewport).toBeTruthy();
+      const viewport = page.viewportSize()!;
+      // The dialog slides in: measure once it has settled, not mid-animation.
+      const settled = async () => {
+        const b = await dialog.boundingBox();
+        return b ? { width: Math.round(b.width), bottom: Math.round(b.y + b.height) } : null;
+      };
       if (testInfo.project.name === "phone") {
         await expect(dialog).toHaveAttribute("data-variant", "drawer");
-        expect(Math.round(box!.width)).toBe(viewport!.width);
-        expect(Math.round(box!.y + box!.height)).toBe(viewport!.height);
+        await expect.poll(settled).toEqual({ width: viewport.width, bottom: viewport.height });
       } else {
         await expect(dialog).toHaveAttribute("data-variant", "modal");
-        expect(Math.round(box!.width)).toBe(600);
+        await expect.poll(async () => (await settled())?.width).toBe(600);
       }
       await expectAccessible(page);
       await saveShot(page, testInfo, brand, "user_coins-purchase-dialog");

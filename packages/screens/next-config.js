@@ -13,6 +13,8 @@ export function brandNextConfig(appName) {
     distDir: process.env.NEXT_DIST_DIR || ".next",
     poweredByHeader: false,
     reactStrictMode: true,
+    // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
+    experimental: { inlineCss: true },
     // Workspace packages ship TypeScript source; Next compiles them with the app.
     transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract"],
     images: {

@@ -4,6 +4,7 @@ import { getBrand } from "./brand";
 import { SkipLink } from "./shell/skip-link";
 import { ThemeScript } from "@storyloom/ui";
 import { AppProviders } from "./providers/app-providers";
+import { publicApiBase } from "./env";
 
 const brand = getBrand();
 
@@ -50,6 +51,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
     <html lang="en" data-theme="dark" data-brand={brand.id} suppressHydrationWarning>
       <head>
         <ThemeScript />
+        {/* The API's origin serves the covers: open connections to it while the HTML parses. */}
+        {/* Covers and avatars (no-cors) and the client's API calls (cors) use separate connections. */}
+        <link rel="preconnect" href={new URL(publicApiBase()).origin} />
+        <link rel="preconnect" href={new URL(publicApiBase()).origin} crossOrigin="anonymous" />
       </head>
       <body className="bg-surface text-fg antialiased">
         <SkipLink />

@@ -23,7 +23,9 @@ export function CoverImage({ src, alt = "", sizes, priority = false, className }
       alt={alt}
       fill
       sizes={sizes}
-      priority={priority}
+      // Next 16: `preload` puts a preload link in <head>; fetchPriority lifts the request above scripts.
+      preload={priority}
+      fetchPriority={priority ? "high" : undefined}
       unoptimized={/\.svg(\?|$)/i.test(src)}
       className={`object-cover ${className ?? ""}`}
     />

@@ -15,6 +15,8 @@ export function brandNextConfig(appName) {
     reactStrictMode: true,
     // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
     experimental: { inlineCss: true },
+    // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
+    experimental: { inlineCss: true },
     // Workspace packages ship TypeScript source; Next compiles them with the app.
     transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract"],
     images: {
@@ -29,6 +31,12 @@ export function brandNextConfig(appName) {
         port: u.port,
         pathname: "/**",
       })),
+    },
+    // The API's generated art is served from the site's own origin (no extra connection before the
+    // covers, the largest paint of most pages, can load); the API answers it with immutable caching.
+    async rewrites() {
+      const api = (process.env.API_INTERNAL_URL || process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000").replace(/\/+$/, "");
+      return [{ source: "/api/v1/art/:path*", destination: `${api}/api/v1/art/:path*` }];
     },
     async headers() {
       // The whole site stays out of search indexes (spec section 1), error pages included.

@@ -1,4 +1,5 @@
 import Image from "next/image";
+import { artUrl } from "./art-url";
 
 /** Props of {@link CoverImage}. */
 export interface CoverImageProps {
@@ -19,7 +20,7 @@ export interface CoverImageProps {
 export function CoverImage({ src, alt = "", sizes, priority = false, className }: CoverImageProps) {
   return (
     <Image
-      src={src}
+      src={artUrl(src)}
       alt={alt}
       fill
       sizes={sizes}

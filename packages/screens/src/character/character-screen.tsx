@@ -4,6 +4,7 @@ import { notFound } from "next/navigation";
 import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
 import { StoryCard } from "../catalogue/story-card";
+import { artUrl } from "../catalogue/art-url";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -34,7 +35,7 @@ export default async function CharacterScreen({ params }: Props) {
     <article className="flex flex-col gap-6 px-4 pt-8 pb-10">
       <header className="flex flex-col items-center gap-3 text-center">
         {/* Avatars are small vector art from the API: a plain img keeps them sharp without the optimiser. */}
-        <img src={actor.avatar_url} alt="" width={128} height={128} fetchPriority="high" decoding="async" className="size-32 rounded-full bg-surface-2 ring-4 ring-brand/60" />
+        <img src={artUrl(actor.avatar_url)} alt="" width={128} height={128} fetchPriority="high" decoding="async" className="size-32 rounded-full bg-surface-2 ring-4 ring-brand/60" />
         <h1 className="text-3xl font-extrabold tracking-tight text-fg">{actor.name}</h1>
         <p className="text-muted">{actor.tagline}</p>
         <Link

@@ -1,5 +1,6 @@
 import { connection } from "next/server";
 import { endpoints, okEnvelope, type StorySummary } from "@storyloom/contract";
+import { artUrl } from "../catalogue/art-url";
 import { publicApiBase, serverApiBase } from "../env";
 
 const listAnswer = okEnvelope(endpoints.storyList.output);
@@ -59,6 +60,6 @@ export function pickFeatured(stories: StorySummary[], prefer: readonly string[])
 
 /** An absolute address for a cover the API gave as a path, so the browser can load it. */
 export function publicAssetUrl(url: string): string {
-  if (/^https?:\/\//i.test(url)) return url;
+  if (/^https?:\/\//i.test(url)) return artUrl(url);
   return `${publicApiBase()}${url.startsWith("/") ? "" : "/"}${url}`;
 }

@@ -19,6 +19,18 @@ import {
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
 const createdAt = () => ts("created_at").notNull().defaultNow();
 
+// Foreign keys most tables share (hoisted functions; `references` is lazy, so order does not matter).
+function userRef() {
+  return integer("user_id")
+    .notNull()
+    .references(() => users.id);
+}
+function storyRef() {
+  return text("story_id")
+    .notNull()
+    .references(() => stories.id);
+}
+
 /** Accounts: guests (by device) and normal users (by e-mail). Balance is kept with the ledger. */
 export const users = pgTable(
   "users",
@@ -158,9 +170,7 @@ export const actors = pgTable(
   {
     id: text("id").primaryKey(),
     slug: text("slug").notNull().unique(),
-    storyId: text("story_id")
-      .notNull()
-      .references(() => stories.id),
+    storyId: storyRef(),
     name: text("name").notNull(),
     tagline: text("tagline").notNull().default(""),
     persona: text("persona").notNull(),
@@ -175,12 +185,8 @@ export const actors = pgTable(
 export const favorites = pgTable(
   "favorites",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    storyId: text("story_id")
-      .notNull()
-      .references(() => stories.id),
+    userId: userRef(),
+    storyId: storyRef(),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.storyId] })],
@@ -190,12 +196,8 @@ export const favorites = pgTable(
 export const gameHistory = pgTable(
   "game_history",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    storyId: text("story_id")
-      .notNull()
-      .references(() => stories.id),
+    userId: userRef(),
+    storyId: storyRef(),
     plays: integer("plays").notNull().default(1),
     lastPlayedAt: ts("last_played_at").notNull().defaultNow(),
   },
@@ -208,9 +210,7 @@ export const subscriptions = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: integer("user_id").references(() => users.id),
-    storyId: text("story_id")
-      .notNull()
-      .references(() => stories.id),
+    storyId: storyRef(),
     email: text("email").notNull(),
     token: text("token").notNull().unique(),
     createdAt: createdAt(),
@@ -224,9 +224,7 @@ export const coinLedger = pgTable(
   "coin_ledger",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     amount: integer("amount").notNull(),
     balanceAfter: integer("balance_after").notNull(),
     reason: text("reason").notNull(),
@@ -241,9 +239,7 @@ export const coinLedger = pgTable(
 export const checkIns = pgTable(
   "check_ins",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     day: date("day", { mode: "string" }).notNull(),
     streak: integer("streak").notNull(),
     reward: integer("reward").notNull(),
@@ -256,9 +252,7 @@ export const checkIns = pgTable(
 export const taskProgress = pgTable(
   "task_progress",
   {
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     task: text("task").notNull(),
     day: date("day", { mode: "string" }).notNull(),
     progress: integer("progress").notNull().default(0),
@@ -291,9 +285,7 @@ export const orders = pgTable(
   "orders",
   {
     id: text("id").primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     provider: text("provider").notNull(),
     priceId: text("price_id").notNull(),
     amount: integer("amount").notNull(),
@@ -311,12 +303,8 @@ export const chatMessages = pgTable(
   "chat_messages",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
-    storyId: text("story_id")
-      .notNull()
-      .references(() => stories.id),
+    userId: userRef(),
+    storyId: storyRef(),
     actorId: text("actor_id"),
     role: text("role").notNull(),
     content: text("content").notNull(),
@@ -341,9 +329,7 @@ export const storyDrafts = pgTable(
   "story_drafts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    userId: integer("user_id")
-      .notNull()
-      .references(() => users.id),
+    userId: userRef(),
     title: text("title").notNull(),
     premise: text("premise").notNull(),
     createdAt: createdAt(),

@@ -15,8 +15,6 @@ export function brandNextConfig(appName) {
     reactStrictMode: true,
     // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
     experimental: { inlineCss: true },
-    // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
-    experimental: { inlineCss: true },
     // Workspace packages ship TypeScript source; Next compiles them with the app.
     transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract"],
     images: {

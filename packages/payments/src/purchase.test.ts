@@ -1,4 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createApiClient, memoryStorage, type ApiClient } from "@storyloom/api-client";
+import { readCode, startTestApi } from "@storyloom/api/testing";
 import {
   buildPaymentRequest,
   createPayment,
@@ -9,27 +11,8 @@ import {
   paymentRedirect,
   providerCall,
   STRIPE_CREATE_FAILED,
-  type CallResult,
   type PaymentApi,
 } from "./purchase";
-
-type Seen = { endpoint: string; input: unknown }[];
-
-/** A stand-in API answering fixed results and recording what it was asked. */
-function fakeApi(answers: { checkout?: CallResult<{ session_id: string; url?: string; order_id?: string }>; onlypay?: CallResult<{ order_id: string; pay_url: string }> }) {
-  const seen: Seen = [];
-  const api: PaymentApi = {
-    async checkoutCreate(input) {
-      seen.push({ endpoint: "checkoutCreate", input });
-      return answers.checkout ?? { ok: false, code: "NOT_FOUND", message: "No such endpoint: POST /api/v1/checkout.create", status: 404 };
-    },
-    async onlypayOrderCreate(input) {
-      seen.push({ endpoint: "onlypayOrderCreate", input });
-      return answers.onlypay ?? { ok: false, code: "NOT_FOUND", message: "No such endpoint: POST /api/v1/onlypay/order.create", status: 404 };
-    },
-  };
-  return { api, seen };
-}
 
 describe("buildPaymentRequest", () => {
   it("gives the card provider success and cancel URLs on the site's origin", () => {
@@ -57,42 +40,61 @@ describe("providerCall", () => {
   });
 });
 
+type RunningApi = Awaited<ReturnType<typeof startTestApi>>;
+// createPayment runs against the real API (sandbox providers) through the real client.
+let api: RunningApi;
+let buyer: ApiClient;
+let guest: ApiClient;
+beforeAll(async () => {
+  api = await startTestApi();
+  guest = createApiClient({ baseUrl: api.url, storage: memoryStorage() });
+  await guest.start();
+  buyer = createApiClient({ baseUrl: api.url, storage: memoryStorage() });
+  await buyer.start();
+  const email = `buyer-${process.pid}@example.com`;
+  expect((await buyer.sendCode({ email })).ok).toBe(true);
+  expect((await buyer.loginWithCode({ email, code: await readCode(api, email) })).ok).toBe(true);
+});
+afterAll(() => api?.stop());
+
 describe("createPayment", () => {
   it("calls checkout.create for the card provider and answers the hosted checkout URL", async () => {
-    const { api, seen } = fakeApi({ checkout: { ok: true, data: { session_id: "cs_1", url: "https://checkout.example/cs_1", order_id: "o1" } } });
-    const result = await createPayment(api, "stripe", buildPaymentRequest("stripe", "coins-100", "http://localhost:3000"));
-    expect(seen.map((s) => s.endpoint)).toEqual(["checkoutCreate"]);
-    expect(result).toEqual({ success: true, provider: "stripe", sessionId: "cs_1", orderId: "o1", redirectUrl: "https://checkout.example/cs_1", useStripeSDK: false });
-    expect(paymentRedirect(result)).toEqual({ url: "https://checkout.example/cs_1" });
+    const result = await createPayment(buyer.api, "stripe", buildPaymentRequest("stripe", "coins-300", "http://localhost:3000"));
+    expect(result).toMatchObject({ success: true, provider: "stripe", useStripeSDK: false });
+    expect(result.sessionId).toBeTruthy();
+    expect(result.orderId).toBeTruthy();
+    const target = paymentRedirect(result);
+    expect(target).toEqual({ url: expect.stringMatching(/\/sandbox\/checkout\//) });
+    const page = await fetch((target as { url: string }).url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("$4.99");
   });
 
   it("calls onlypay/order.create for the redirect provider and answers its pay URL", async () => {
-    const { api, seen } = fakeApi({ onlypay: { ok: true, data: { order_id: "op_9", pay_url: "https://pay.example/op_9" } } });
-    const result = await createPayment(api, "onlypay", buildPaymentRequest("onlypay", "coins-100", "http://localhost:3001"));
-    expect(seen.map((s) => s.endpoint)).toEqual(["onlypayOrderCreate"]);
-    expect(result).toEqual({ success: true, provider: "onlypay", orderId: "op_9", redirectUrl: "https://pay.example/op_9" });
+    const result = await createPayment(buyer.api, "onlypay", buildPaymentRequest("onlypay", "coins-100", "http://localhost:3001"));
+    expect(result).toMatchObject({ success: true, provider: "onlypay" });
+    expect(paymentRedirect(result)).toEqual({ url: expect.stringMatching(/\/sandbox\/onlypay\/pay\//) });
   });
 
-  it("fails honestly while the payment endpoints are not served (404): the generic toast text", async () => {
-    for (const provider of ["stripe", "onlypay"] as const) {
-      const { api } = fakeApi({});
-      const result = await createPayment(api, provider, buildPaymentRequest(provider, "coins-100", "http://localhost:3000"));
-      expect(result.success).toBe(false);
-      expect(paymentRedirect(result)).toEqual({ error: PAYMENT_FAILED_MESSAGE });
-    }
+  it("shows a refusal the buyer can act on in the server's words (a guest must sign in)", async () => {
+    const result = await createPayment(guest.api, "stripe", buildPaymentRequest("stripe", "coins-100", "http://localhost:3000"));
+    expect(paymentRedirect(result)).toEqual({ error: "Sign in to buy coins" });
   });
 
-  it("shows a business refusal in the server's words", async () => {
-    const { api } = fakeApi({ checkout: { ok: false, code: "VALIDATION_ERROR", message: "Unknown price package", status: 400 } });
-    const result = await createPayment(api, "stripe", buildPaymentRequest("stripe", "nope", "http://localhost:3000"));
-    expect(paymentRedirect(result)).toEqual({ error: "Unknown price package" });
+  it("falls back to the generic text when the server's words would not help (unknown package)", async () => {
+    const result = await createPayment(buyer.api, "onlypay", buildPaymentRequest("onlypay", "no-such-package", "http://localhost:3001"));
+    expect(paymentRedirect(result)).toEqual({ error: PAYMENT_FAILED_MESSAGE });
   });
 
   it("treats a success without anything usable as the provider's creation failure", async () => {
-    const card = await createPayment(fakeApi({ checkout: { ok: true, data: { session_id: "" } } }).api, "stripe", { priceId: "p" });
-    expect(card.error).toBe(STRIPE_CREATE_FAILED);
-    const redirect = await createPayment(fakeApi({ onlypay: { ok: true, data: { order_id: "o", pay_url: "" } } }).api, "onlypay", { priceId: "p" });
-    expect(redirect.error).toBe(ONLYPAY_CREATE_FAILED);
+    // A server answering success without a session or pay URL cannot be produced by ours: an
+    // object of the client's shape stands in for it.
+    const hollow: PaymentApi = {
+      checkoutCreate: async () => ({ ok: true, data: { session_id: "" } }),
+      onlypayOrderCreate: async () => ({ ok: true, data: { order_id: "o", pay_url: "" } }),
+    };
+    expect((await createPayment(hollow, "stripe", { priceId: "p" })).error).toBe(STRIPE_CREATE_FAILED);
+    expect((await createPayment(hollow, "onlypay", { priceId: "p" })).error).toBe(ONLYPAY_CREATE_FAILED);
   });
 
   it("does not send the browser anywhere without an http(s) URL", () => {

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { outbox, rowsOf, type Db, type Tx } from "@storyloom/db";
 import type { FastifyBaseLogger } from "fastify";
 
@@ -91,7 +91,7 @@ export class Outbox {
               ? { failedAt: new Date(), lastError: message }
               : { availableAt: new Date(Date.now() + backoffS(attempts) * 1000), lastError: message },
           )
-          .where(and(eq(outbox.id, id)));
+          .where(eq(outbox.id, id));
       }
     }
     return claimed.length;

@@ -1,8 +1,6 @@
 import type { ReactNode } from "react";
 import { BottomNav } from "../shell/bottom-nav";
-import { SiteFooter } from "../shell/site-footer";
-import { SiteHeader } from "../shell/site-header";
-import { MAIN_CONTENT_ID } from "../shell/skip-link";
+import { PageShell } from "./plain";
 
 /**
  * The home page's app shell (its layout is "not shown" in the spec): full-width header with the
@@ -11,15 +9,14 @@ import { MAIN_CONTENT_ID } from "../shell/skip-link";
  */
 export default function AppLayout({ children }: { children: ReactNode }) {
   return (
-    <div className="flex min-h-dvh flex-col bg-surface">
-      <SiteHeader showNav />
-      <main id={MAIN_CONTENT_ID} tabIndex={-1} className="flex-1 focus:outline-none">
-        {children}
-      </main>
-      <SiteFooter />
-      <div className="sticky bottom-0 z-30 md:hidden">
-        <BottomNav />
-      </div>
-    </div>
+    <PageShell
+      below={
+        <div className="sticky bottom-0 z-30 md:hidden">
+          <BottomNav />
+        </div>
+      }
+    >
+      {children}
+    </PageShell>
   );
 }

@@ -3,8 +3,8 @@ import { SiteFooter } from "../shell/site-footer";
 import { SiteHeader } from "../shell/site-header";
 import { MAIN_CONTENT_ID } from "../shell/skip-link";
 
-/** The "none" layout of spec section 2: a plain full-width page under the site header. */
-export default function PlainLayout({ children }: { children: ReactNode }) {
+/** The full-width page frame: site header, the main landmark, footer, then anything pinned below. */
+export function PageShell({ children, below }: { children: ReactNode; below?: ReactNode }) {
   return (
     <div className="flex min-h-dvh flex-col bg-surface">
       <SiteHeader showNav />
@@ -12,6 +12,12 @@ export default function PlainLayout({ children }: { children: ReactNode }) {
         {children}
       </main>
       <SiteFooter />
+      {below}
     </div>
   );
+}
+
+/** The "none" layout of spec section 2: a plain full-width page under the site header. */
+export default function PlainLayout({ children }: { children: ReactNode }) {
+  return <PageShell>{children}</PageShell>;
 }

@@ -32,6 +32,11 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(grid(raw)).toHaveCount(20);
       const popular = await listStories({ sort: "popular", limit: 20 });
       await expect(grid(raw).first()).toContainText(popular[0]!.title);
+      // The first row's covers come inside the HTML (no round trip before the largest paint); the rest load lazily.
+      const coverSrcs = await grid(raw).locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
+      expect(coverSrcs.slice(0, 4).every((src) => src.startsWith("data:image/svg+xml,"))).toBe(true);
+      expect(coverSrcs.slice(4).every((src) => src.startsWith("/api/v1/art/cover/"))).toBe(true);
+      await expect.poll(() => grid(raw).first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
       await noJs.close();
 
       const res = await page.goto(`${brand.baseURL}/`);
@@ -117,6 +122,8 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       expect(res?.status()).toBe(200);
       await expect(page).toHaveTitle(`${story.title} - ${brand.name}`);
       await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
+      // The cover, the page's largest paint, arrives inside the HTML.
+      await expect(page.locator("article img").first()).toHaveAttribute("src", /^data:image\/svg\+xml,/);
       await expect(page.getByRole("link", { name: "Play", exact: true })).toHaveAttribute("href", `/chat/${story.id}/${story.actors[0]!.id}`);
       await expect(page.getByRole("link", { name: new RegExp(story.actors[0]!.name) })).toHaveAttribute("href", `/character/${story.actors[0]!.slug}`);
 

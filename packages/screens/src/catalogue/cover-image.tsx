@@ -11,23 +11,28 @@ export interface CoverImageProps {
   /** Set for the above-the-fold image that is the page's LCP element. */
   priority?: boolean;
   className?: string;
+  /** The picture itself as a `data:` URL (see inlineArt), painted with the page's first response. */
+  inlineSrc?: string;
 }
 
 /**
  * A story cover filling its (positioned) parent through next/image. Vector covers skip the
  * optimiser: it does not rasterise SVG and they are already small and sharp at every width.
  */
-export function CoverImage({ src, alt = "", sizes, priority = false, className }: CoverImageProps) {
+export function CoverImage({ src, alt = "", sizes, priority = false, className, inlineSrc }: CoverImageProps) {
   return (
     <Image
-      src={artUrl(src)}
+      src={inlineSrc ?? artUrl(src)}
       alt={alt}
       fill
       sizes={sizes}
       // Next 16: `preload` puts a preload link in <head>; fetchPriority lifts the request above scripts.
-      preload={priority}
+      preload={priority && !inlineSrc}
       fetchPriority={priority ? "high" : undefined}
-      unoptimized={/\.svg(\?|$)/i.test(src)}
+      // Decoded with the frame that first paints the page, not one or more frames later: the
+      // largest paint then lands before any script runs.
+      decoding={priority ? "sync" : "async"}
+      unoptimized={Boolean(inlineSrc) || /\.svg(\?|$)/i.test(src)}
       className={`object-cover ${className ?? ""}`}
     />
   );

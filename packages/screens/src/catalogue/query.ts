@@ -70,3 +70,10 @@ export function compactCount(n: number): string {
   if (n < 1_000_000) return `${n < 10_000 ? (n / 1000).toFixed(1).replace(/\.0$/, "") : Math.round(n / 1000)}K`;
   return `${(n / 1_000_000).toFixed(1).replace(/\.0$/, "")}M`;
 }
+
+/**
+ * Cards whose covers can be in the first screenful on any viewport: they load first, inlined.
+ * (Here, not in the client grid module: a server component importing a constant from a
+ * "use client" module gets a client reference, not the number.)
+ */
+export const FIRST_ROW = 4;

@@ -1,0 +1,50 @@
+"use client";
+import { useRouter } from "next/navigation";
+import { startTransition, useSyncExternalStore } from "react";
+import { ErrorPage, isBot } from "@storyloom/ui";
+import { getBrand } from "../brand";
+import { MAIN_CONTENT_ID } from "../shell/skip-link";
+import { routeErrorStatus } from "./route-error-status";
+
+const noSubscription = () => () => {};
+
+/**
+ * A route's error boundary (Next.js `error.tsx`): the kit's error page for the case, with Reload
+ * re-rendering the route instead of reloading the whole site, and the error's reference for support.
+ */
+export function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
+  const router = useRouter();
+  const brand = getBrand();
+  const online = useSyncExternalStore(
+    (onChange) => {
+      window.addEventListener("online", onChange);
+      window.addEventListener("offline", onChange);
+      return () => {
+        window.removeEventListener("online", onChange);
+        window.removeEventListener("offline", onChange);
+      };
+    },
+    () => navigator.onLine,
+    () => true,
+  );
+  const bot = useSyncExternalStore(noSubscription, () => isBot(navigator.userAgent), () => false);
+  if (bot) return null;
+  return (
+    <div id={MAIN_CONTENT_ID} tabIndex={-1} className="focus:outline-none">
+      <ErrorPage
+        status={routeErrorStatus(error, online)}
+        supportEmail={brand.supportEmail}
+        detail={error.digest ? `Reference: ${error.digest}` : undefined}
+        header={<brand.Logo width={56} height={56} />}
+        onReload={() =>
+          startTransition(() => {
+            router.refresh();
+            reset();
+          })
+        }
+      />
+    </div>
+  );
+}
+
+export default RouteError;

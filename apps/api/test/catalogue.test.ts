@@ -1,3 +1,4 @@
+import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoryDetail, StorySummary } from "@storyloom/contract";
 import { startTestApi } from "../src/testing";
@@ -140,5 +141,32 @@ describe("category.list, story.get, character.get, price.list, sysconfig.list", 
     expect(a).toContain("The Last Ember");
     expect((await fetch(`${api.url}/api/v1/art/poster/x.svg`)).status).toBe(404);
     expect((await fetch(`${api.url}/api/v1/art/cover/x.png`)).status).toBe(404);
+  });
+
+  it("serves the same art as WebP in the sites' image widths, never enlarged, and refuses other widths", async () => {
+    const size = async (path: string) => {
+      const res = await fetch(`${api.url}/api/v1/art/${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/webp");
+      expect(res.headers.get("cache-control")).toContain("immutable");
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect(meta.format).toBe("webp");
+      return [meta.width, meta.height];
+    };
+    expect(await size("cover/the-last-ember.webp?w=320")).toEqual([320, 427]);
+    expect(await size("cover/the-last-ember.webp?w=640")).toEqual([600, 800]);
+    expect(await size("cover/the-last-ember.webp")).toEqual([600, 800]);
+    expect(await size("avatar/cinder.webp?w=320")).toEqual([256, 256]);
+    expect(await size("package/coins-300.webp")).toEqual([480, 240]);
+    // Concurrent first requests for one picture share one encode and all succeed.
+    const same = await Promise.all(Array.from({ length: 8 }, () => fetch(`${api.url}/api/v1/art/cover/below-the-ice.webp?w=320`).then(async (r) => Buffer.from(await r.arrayBuffer()))));
+    expect(new Set(same.map((b) => b.toString("base64"))).size).toBe(1);
+    for (const w of ["300", "0", "-320", "320.5", "abc", "99999"]) {
+      const res = await fetch(`${api.url}/api/v1/art/cover/the-last-ember.webp?w=${w}`);
+      expect(res.status).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("VALIDATION_ERROR");
+    }
+    expect((await fetch(`${api.url}/api/v1/art/cover/the-last-ember.webp?w=320&w=640`)).status).toBe(400);
+    expect((await fetch(`${api.url}/api/v1/art/poster/x.webp`)).status).toBe(404);
   });
 });

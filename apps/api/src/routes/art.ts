@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { defaultPricePackages, seedCategories } from "@storyloom/db";
+import { RASTER_WIDTHS, rasterize } from "../art/raster";
 import { avatarSvg, coverSvg, packageSvg } from "../art/svg";
 
 // What the art needs (title, name, category) comes from the authored catalogue in code, so serving
@@ -14,13 +15,19 @@ for (const c of seedCategories) {
 }
 const packageTier = new Map(defaultPricePackages.map((p, i) => [p.id, i]));
 
-const FILE = /^([a-z0-9][a-z0-9-]{0,79})\.svg$/;
+const FILE = /^([a-z0-9][a-z0-9-]{0,79})\.(svg|webp)$/;
+/** The drawn width of each kind of art (its SVG viewBox). */
+const SOURCE_WIDTH: Record<string, number> = { cover: 600, avatar: 256, package: 480 };
 const titleOf = (id: string) => id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
 
-/** Serves generated SVG art: /api/v1/art/{cover|avatar|package}/<id>.svg, cacheable forever. */
+/**
+ * Serves generated art, cacheable forever: /api/v1/art/{cover|avatar|package}/<id>.svg, and the
+ * same picture as <id>.webp?w=<width> (one of the sites' image widths; never enlarged).
+ */
 export function artRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { kind: string; file: string } }>("/api/v1/art/:kind/:file", async (req, reply) => {
-    const id = FILE.exec(req.params.file)?.[1];
+  app.get<{ Params: { kind: string; file: string }; Querystring: Record<string, unknown> }>("/api/v1/art/:kind/:file", async (req, reply) => {
+    const match = FILE.exec(req.params.file);
+    const id = match?.[1];
     const kind = req.params.kind;
     let svg: string | null = null;
     if (id && kind === "cover") {
@@ -33,6 +40,15 @@ export function artRoutes(app: FastifyInstance): void {
       svg = packageSvg(id, packageTier.get(id) ?? 0);
     }
     if (!svg) return reply.status(404).send({ code: "NOT_FOUND", message: `No such art: ${kind}/${req.params.file}`, data: null });
+    if (match?.[2] === "webp") {
+      const w = req.query.w ?? String(SOURCE_WIDTH[kind]);
+      const width = typeof w === "string" && /^\d{1,4}$/.test(w) ? Number(w) : NaN;
+      if (req.query.w !== undefined && !RASTER_WIDTHS.includes(width)) {
+        return reply.status(400).send({ code: "VALIDATION_ERROR", message: `w: must be one of ${RASTER_WIDTHS.join(", ")}`, data: null });
+      }
+      const webp = await rasterize(`${kind}/${id}`, svg, width, SOURCE_WIDTH[kind]!);
+      return reply.header("content-type", "image/webp").header("cache-control", "public, max-age=31536000, immutable").send(webp);
+    }
     // The picture of an id never changes, so browsers and CDNs may keep it for a year.
     return reply
       .header("content-type", "image/svg+xml; charset=utf-8")

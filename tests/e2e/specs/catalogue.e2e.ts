@@ -32,11 +32,14 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(grid(raw)).toHaveCount(20);
       const popular = await listStories({ sort: "popular", limit: 20 });
       await expect(grid(raw).first()).toContainText(popular[0]!.title);
-      // The first row's covers come inside the HTML (no round trip before the largest paint); the rest load lazily.
-      const coverSrcs = await grid(raw).locator("img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
-      expect(coverSrcs.slice(0, 4).every((src) => src.startsWith("data:image/svg+xml,"))).toBe(true);
-      expect(coverSrcs.slice(4).every((src) => src.startsWith("/api/v1/art/cover/"))).toBe(true);
-      await expect.poll(() => grid(raw).first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      // Covers are WebP copies of the art in the spec's widths, from the site's own origin; the first
+      // row loads eagerly at high priority (preloaded from <head>), the rest lazily.
+      const covers = await grid(raw).locator("img").evaluateAll((imgs) => imgs.map((i) => ({ src: i.getAttribute("src") ?? "", srcset: i.getAttribute("srcset") ?? "", loading: i.getAttribute("loading") })));
+      expect(covers.every((c) => /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640$/.test(c.src) && / 320w, .+ 600w$/.test(c.srcset))).toBe(true);
+      expect(covers.map((c) => c.loading)).toEqual([...Array(4).fill("eager"), ...Array(16).fill("lazy")]);
+      const preloads = await raw.locator('head link[rel="preload"][as="image"]').evaluateAll((ls) => ls.map((l) => l.getAttribute("imagesrcset")));
+      expect(preloads).toEqual(covers.slice(0, 4).map((c) => c.srcset));
+      await expect.poll(() => grid(raw).first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(".webp"))).toBe(true);
       await noJs.close();
 
       const res = await page.goto(`${brand.baseURL}/`);
@@ -122,8 +125,10 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       expect(res?.status()).toBe(200);
       await expect(page).toHaveTitle(`${story.title} - ${brand.name}`);
       await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
-      // The cover, the page's largest paint, arrives inside the HTML.
-      await expect(page.locator("article img").first()).toHaveAttribute("src", /^data:image\/svg\+xml,/);
+      // The cover, the page's largest paint, is a WebP copy of the art, loaded at high priority.
+      await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640$/);
+      await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "high");
+      await expect.poll(() => page.locator("article img").first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
       await expect(page.getByRole("link", { name: "Play", exact: true })).toHaveAttribute("href", `/chat/${story.id}/${story.actors[0]!.id}`);
       await expect(page.getByRole("link", { name: new RegExp(story.actors[0]!.name) })).toHaveAttribute("href", `/character/${story.actors[0]!.slug}`);
 

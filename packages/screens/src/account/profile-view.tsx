@@ -1,11 +1,12 @@
 "use client";
 import { useState, type ReactNode } from "react";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { displayName } from "@storyloom/api-client";
 import { useApiClient, useSession } from "@storyloom/api-client/react";
 import { Avatar, Badge, Button, ErrorState, Skeleton } from "@storyloom/ui";
 import { CoinBalance } from "./coin-balance";
 import { ProfileForm } from "./profile-form";
+import { artUrl } from "../catalogue/art-url";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +58,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-label="Account" className="flex items-center gap-4">
-        <Avatar src={user.avatar_url} name={name} size={80} />
+        <Avatar src={user.avatar_url ? artUrl(user.avatar_url) : user.avatar_url} name={name} size={80} />
         <div className="min-w-0">
           <p className="truncate text-xl font-bold">{name}</p>
           {user.username && <p className="truncate text-muted">@{user.username}</p>}

@@ -17,8 +17,6 @@ export interface CatalogueGridProps {
   /** The first page, rendered on the server so the first paint already shows stories. */
   initialPage: StoryPage;
   categoryNames: Record<string, string>;
-  /** Covers of the first cards inlined by the server, keyed by cover URL (see inlineArt). */
-  inlineCovers?: Record<string, string>;
 }
 
 /** Starts loading the next page this far before the end of the list comes into view. */
@@ -29,7 +27,7 @@ const PREFETCH_MARGIN = "600px";
  * of the list scrolls into view, with a "Load more" button for browsers or users that never scroll
  * it there (no IntersectionObserver, keyboard users).
  */
-export function CatalogueGrid({ filter, initialPage, categoryNames, inlineCovers }: CatalogueGridProps) {
+export function CatalogueGrid({ filter, initialPage, categoryNames }: CatalogueGridProps) {
   const client = useApiClient();
   const openStory = useOpenStory();
   const query = useInfiniteQuery({
@@ -63,7 +61,7 @@ export function CatalogueGrid({ filter, initialPage, categoryNames, inlineCovers
       <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="story-grid">
         {stories.map((story, i) => (
           <li key={story.id}>
-            <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i < FIRST_ROW} inlineCover={i < FIRST_ROW ? inlineCovers?.[story.cover_url] : undefined} onOpen={openStory} />
+            <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i < FIRST_ROW} onOpen={openStory} />
           </li>
         ))}
       </ul>

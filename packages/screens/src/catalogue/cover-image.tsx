@@ -1,39 +1,39 @@
-import Image from "next/image";
-import { artUrl } from "./art-url";
+import { preload } from "react-dom";
+import { coverSources } from "./art-url";
 
 /** Props of {@link CoverImage}. */
 export interface CoverImageProps {
   src: string;
   /** Empty when the title next to the image already names it (decorative). */
   alt?: string;
-  /** The `sizes` hint, so the browser picks one of the spec's widths. */
+  /** The `sizes` hint, so the browser picks the raster copy the slot needs. */
   sizes: string;
-  /** Set for the above-the-fold image that is the page's LCP element. */
+  /** Set for the above-the-fold covers that are the page's largest paint. */
   priority?: boolean;
   className?: string;
-  /** The picture itself as a `data:` URL (see inlineArt), painted with the page's first response. */
-  inlineSrc?: string;
 }
 
 /**
- * A story cover filling its (positioned) parent through next/image. Vector covers skip the
- * optimiser: it does not rasterise SVG and they are already small and sharp at every width.
+ * A story cover filling its (positioned) parent: a plain <img> with the covers' WebP srcset (see
+ * coverSources), so a card costs no client component to hydrate. Priority covers are preloaded
+ * with high fetch priority (Next sends the preload as a Link header, before the HTML); the rest
+ * load lazily.
  */
-export function CoverImage({ src, alt = "", sizes, priority = false, className, inlineSrc }: CoverImageProps) {
+export function CoverImage({ src, alt = "", sizes, priority = false, className }: CoverImageProps) {
+  const { src: href, srcSet } = coverSources(src);
+  if (priority) preload(href, { as: "image", fetchPriority: "high", imageSrcSet: srcSet, imageSizes: srcSet ? sizes : undefined });
   return (
-    <Image
-      src={inlineSrc ?? artUrl(src)}
+    <img
+      src={href}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
       alt={alt}
-      fill
-      sizes={sizes}
-      // Next 16: `preload` puts a preload link in <head>; fetchPriority lifts the request above scripts.
-      preload={priority && !inlineSrc}
+      width={600}
+      height={800}
+      loading={priority ? "eager" : "lazy"}
       fetchPriority={priority ? "high" : undefined}
-      // Decoded with the frame that first paints the page, not one or more frames later: the
-      // largest paint then lands before any script runs.
-      decoding={priority ? "sync" : "async"}
-      unoptimized={Boolean(inlineSrc) || /\.svg(\?|$)/i.test(src)}
-      className={`object-cover ${className ?? ""}`}
+      decoding="async"
+      className={`absolute inset-0 h-full w-full object-cover ${className ?? ""}`}
     />
   );
 }

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import type { MouseEvent } from "react";
 import type { StorySummary } from "@storyloom/contract";
 import { CoverImage } from "./cover-image";
@@ -13,8 +13,6 @@ export interface StoryCardProps {
   priority?: boolean;
   /** Plain clicks open the story detail modal; modified clicks (new tab) keep the link. */
   onOpen?: (story: StorySummary) => void;
-  /** The cover as a `data:` URL when the server inlined it (the first cards of a page). */
-  inlineCover?: string;
   /** Narrow fixed-width cards for the horizontal personal rows. */
   compact?: boolean;
 }
@@ -27,7 +25,7 @@ function isPlainClick(e: MouseEvent) {
  * A catalogue card: cover, title, hook and play/like counts. It is a real link to the story page,
  * so it works before hydration and in a new tab; `onOpen` upgrades plain clicks to the modal.
  */
-export function StoryCard({ story, categoryName, priority = false, inlineCover, onOpen, compact = false }: StoryCardProps) {
+export function StoryCard({ story, categoryName, priority = false, onOpen, compact = false }: StoryCardProps) {
   return (
     <article className={`group relative flex flex-col ${compact ? "w-36 shrink-0 sm:w-40" : ""}`}>
       <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface-2 shadow-sm ring-1 ring-line">
@@ -35,7 +33,6 @@ export function StoryCard({ story, categoryName, priority = false, inlineCover, 
           src={story.cover_url}
           sizes={compact ? "160px" : "(max-width: 576px) 50vw, (max-width: 992px) 33vw, 240px"}
           priority={priority}
-          inlineSrc={inlineCover}
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {categoryName && !compact ? (
@@ -45,7 +42,6 @@ export function StoryCard({ story, categoryName, priority = false, inlineCover, 
       <h3 className="mt-2 line-clamp-1 font-semibold text-fg">
         <Link
           href={`/story/${story.id}`}
-          prefetch={false}
           onClick={onOpen ? (e) => { if (isPlainClick(e)) { e.preventDefault(); onOpen(story); } } : undefined}
           className="rounded-sm outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:ring-2 focus-visible:after:ring-brand"
         >

@@ -5,6 +5,7 @@ import { serverRead } from "../catalogue/server-read";
 import { parseChatParams, type ChatVariant } from "./chat-logic";
 import { ChatRoom } from "./chat-room";
 import type { CastMember } from "./message-list";
+import { artUrl } from "../catalogue/art-url";
 
 /** Route props of every chat variant: the catch-all `storyId[/actorId]`. */
 export type ChatRouteProps = { params: Promise<{ params?: string[] }> };
@@ -33,7 +34,7 @@ export async function ChatPage({ variant, ...props }: ChatRouteProps & { variant
   const { target, story } = await load(props);
   if (!story.ok) return <RefreshError message="This story could not be loaded. Check your connection and try again." />;
   const s = story.data.story;
-  const cast: Record<string, CastMember> = Object.fromEntries(s.actors_full.map((a) => [a.id, { name: a.name, avatarUrl: a.avatar_url }]));
+  const cast: Record<string, CastMember> = Object.fromEntries(s.actors_full.map((a) => [a.id, { name: a.name, avatarUrl: artUrl(a.avatar_url) }]));
   const actorId = variant === "reasoning" ? target.actorId : (target.actorId ?? s.actors_full[0]?.id ?? null);
   return <ChatRoom key={`${variant}:${s.id}:${actorId ?? ""}`} variant={variant} storyId={s.id} storyTitle={s.title} coverUrl={s.cover_url} actorId={actorId} cast={cast} />;
 }

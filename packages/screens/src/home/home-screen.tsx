@@ -1,10 +1,9 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { EmptyState } from "@storyloom/ui";
 import { getBrand } from "../brand";
 import { CatalogueGrid } from "../catalogue/catalogue-grid";
-import { inlineArt } from "../catalogue/inline-art";
-import { filterHref, FIRST_ROW, listInput, parseFilter, SORTS, type CatalogueFilter } from "../catalogue/query";
+import { filterHref, listInput, parseFilter, SORTS, type CatalogueFilter } from "../catalogue/query";
 import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
 import { StoryModalHost } from "../catalogue/story-modal-host";
@@ -35,7 +34,6 @@ export default async function HomeScreen({ searchParams }: { searchParams: Promi
   const filter = parseFilter(await searchParams);
   const brand = getBrand();
   const [page, categories] = await Promise.all([serverRead("storyList", listInput(filter)), serverRead("categoryList", {})]);
-  const inlineCovers = page.ok ? await inlineArt(page.data.stories.slice(0, FIRST_ROW).map((s) => s.cover_url)) : {};
   const categoryList = categories.ok ? categories.data.categories : [];
   const categoryNames = Object.fromEntries(categoryList.map((c) => [c.id, c.name]));
   const filtered = Boolean(filter.q || filter.category);
@@ -83,7 +81,7 @@ export default async function HomeScreen({ searchParams }: { searchParams: Promi
               action={<Link href="/" className="font-semibold text-fg underline underline-offset-4">Show all stories</Link>}
             />
           ) : (
-            <CatalogueGrid key={filterHref(filter)} filter={filter} initialPage={page.data} categoryNames={categoryNames} inlineCovers={inlineCovers} />
+            <CatalogueGrid key={filterHref(filter)} filter={filter} initialPage={page.data} categoryNames={categoryNames} />
           )}
         </section>
       </div>

@@ -1,5 +1,5 @@
 import Image from "next/image";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import type { ReactNode } from "react";
 import type { StorySummary } from "@storyloom/contract";
 import { publicAssetUrl } from "./featured";
@@ -66,7 +66,7 @@ export function FeaturedStory({ story, label }: { story: StorySummary | undefine
   return (
     <section aria-labelledby="featured-title" className="m-5 overflow-hidden rounded-3xl border border-line bg-surface-2">
       <div className="relative aspect-[4/3] w-full bg-surface">
-        <Image src={cover} alt="" fill sizes="(max-width: 480px) 100vw, 480px" className="object-cover" unoptimized={cover.endsWith(".svg")} />
+        <Image src={cover} alt="" fill sizes="(max-width: 480px) 100vw, 480px" className="object-cover" unoptimized={/\.(svg|webp)$/.test(cover)} />
       </div>
       <div className="p-5">
         <p className="text-xs font-semibold tracking-widest text-muted uppercase">{label}</p>

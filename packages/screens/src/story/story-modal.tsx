@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import type { StorySummary } from "@storyloom/contract";
 import { useStory } from "@storyloom/api-client/react";
 import { ErrorState, ResponsiveDialog, Skeleton } from "@storyloom/ui";

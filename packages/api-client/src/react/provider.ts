@@ -38,6 +38,16 @@ export function createQueryClient(): QueryClient {
   });
 }
 
+/** Runs `fn` when the browser is next idle (at most `timeoutMs` later); returns a cancel function. */
+function whenIdle(fn: () => void, timeoutMs = 1000): () => void {
+  if (typeof requestIdleCallback === "function") {
+    const id = requestIdleCallback(fn, { timeout: timeoutMs });
+    return () => cancelIdleCallback(id);
+  }
+  const id = setTimeout(fn, 0);
+  return () => clearTimeout(id);
+}
+
 /**
  * Provides the API client, the session store and a QueryClient to a tree. Each is created once per
  * tree (useRef), never as a module singleton: on the server two requests must not share a session.
@@ -64,9 +74,14 @@ export function ApiProvider(props: ApiProviderProps) {
       // The app always has a session: after logout it continues as a (new) guest.
       if (event === "logout" && autoStart) void client.start();
     });
-    if (capture && typeof window !== "undefined") client.captureReferral(window.location.search);
-    if (autoStart) void client.start();
+    // Start-up (storage reads, token checks, a guest sign-up) waits for the first idle moment after
+    // hydration instead of running inside its commit: the page is interactive sooner on a phone.
+    const cancel = whenIdle(() => {
+      if (capture && typeof window !== "undefined") client.captureReferral(window.location.search);
+      if (autoStart) void client.start();
+    });
     return () => {
+      cancel();
       unsubscribe();
       disconnect();
     };

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useSession } from "@storyloom/api-client/react";
 import { Button } from "@storyloom/ui";
 import { CodeInput } from "./code-input";

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useId, useState } from "react";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useRouter } from "next/navigation";
 import { useSession } from "@storyloom/api-client/react";
 import { isTrackingOptedOut, readOptOutSignals, setTrackingOptOut } from "@storyloom/tracking";

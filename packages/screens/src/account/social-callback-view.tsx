@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useRef, useState } from "react";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useRouter } from "next/navigation";
 import { useApiClient, useSession } from "@storyloom/api-client/react";
 import { Spinner } from "@storyloom/ui";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { notFound } from "next/navigation";
 import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";

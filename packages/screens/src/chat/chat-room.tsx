@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useState } from "react";
 import { useSysconfig } from "@storyloom/api-client/react";
 import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";

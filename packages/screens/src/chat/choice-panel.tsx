@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { Button, DiamondIcon } from "@storyloom/ui";
 import type { Choice, SendProblem } from "./chat-logic";

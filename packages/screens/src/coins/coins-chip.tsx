@@ -1,5 +1,5 @@
 "use client";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useSession } from "@storyloom/api-client/react";
 import { DiamondIcon, formatCoins } from "@storyloom/ui";
 

@@ -1,12 +1,28 @@
 "use client";
-import Link from "next/link";
+import dynamic from "next/dynamic";
+import { useState } from "react";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useSession } from "@storyloom/api-client/react";
-import { Badge, Button, DiamondIcon, EmptyState, ErrorState, PurchaseDialog, Skeleton, formatCoins, formatDollars } from "@storyloom/ui";
+import {
+  Badge,
+  Button,
+  DiamondIcon,
+  EmptyState,
+  ErrorState,
+  Skeleton,
+  formatCoins,
+  formatDollars,
+} from "@storyloom/ui";
 import { CoinBalance } from "../account/coin-balance";
 import { LedgerHistory } from "./ledger-history";
 import { usePurchase } from "./use-purchase";
 
 const RETURN_PATH = "/user/coins";
+
+// The dialog's code loads when it is first opened (or the buy button is hovered or focused), not
+// with the page: most visits to the coins page never open it.
+const loadPurchaseDialog = () => import("@storyloom/ui/purchase-dialog");
+const PurchaseDialog = dynamic(() => loadPurchaseDialog().then((m) => m.PurchaseDialog), { ssr: false });
 
 function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
   const { prices, openDialog } = purchase;
@@ -22,8 +38,16 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
       </div>
     );
   }
-  if (prices.isError) return <ErrorState message="Failed to fetch price list" onRetry={() => void prices.refetch()} retrying={prices.isFetching} />;
-  if (prices.data.length === 0) return <EmptyState title="No packages available right now" description="Please check back later." />;
+  if (prices.isError)
+    return (
+      <ErrorState
+        message="Failed to fetch price list"
+        onRetry={() => void prices.refetch()}
+        retrying={prices.isFetching}
+      />
+    );
+  if (prices.data.length === 0)
+    return <EmptyState title="No packages available right now" description="Please check back later." />;
   return (
     <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
       {prices.data.map((pkg) => (
@@ -56,25 +80,47 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
 export function CoinsView() {
   const { ready, user, isLoggedIn } = useSession();
   const purchase = usePurchase(RETURN_PATH);
+  // Mounted from its first opening on (so it can animate out), never before.
+  const [dialogMounted, setDialogMounted] = useState(false);
+  if (purchase.dialogProps.open && !dialogMounted) setDialogMounted(true);
+  const warmDialog = () => void loadPurchaseDialog();
 
   return (
-    <div className="flex flex-col gap-8">
-      <section aria-labelledby="balance-title" className="rounded-2xl bg-linear-to-br from-brand to-[color-mix(in_srgb,var(--brand-primary)_55%,black)] p-5 text-white">
+    <div className="flex flex-col gap-8" onPointerOver={warmDialog} onFocus={warmDialog}>
+      <section
+        aria-labelledby="balance-title"
+        className="rounded-2xl bg-linear-to-br from-brand to-[color-mix(in_srgb,var(--brand-primary)_55%,black)] p-5 text-white"
+      >
         <h2 id="balance-title" className="text-sm font-medium uppercase tracking-wide text-white">
           Your balance
         </h2>
         <p className="mt-1 text-4xl" aria-live="polite">
-          {ready && user ? <CoinBalance coins={user.coins} /> : <span className="inline-block h-10 w-28 animate-pulse rounded-lg bg-white/30" aria-label="Loading balance" role="img" />}
+          {ready && user ? (
+            <CoinBalance coins={user.coins} />
+          ) : (
+            <span
+              className="inline-block h-10 w-28 animate-pulse rounded-lg bg-white/30"
+              aria-label="Loading balance"
+              role="img"
+            />
+          )}
         </p>
         <div className="mt-4 flex flex-wrap gap-3">
           <Button variant="secondary" onClick={() => purchase.openDialog()}>
             Buy coins
           </Button>
-          <Link href="/daily-tasks" className="inline-flex min-h-11 items-center rounded-xl px-4 font-semibold text-white underline underline-offset-4 hover:bg-white/10">
+          <Link
+            href="/daily-tasks"
+            className="inline-flex min-h-11 items-center rounded-xl px-4 font-semibold text-white underline underline-offset-4 hover:bg-white/10"
+          >
             Earn free coins
           </Link>
         </div>
-        {ready && !isLoggedIn && <p className="mt-3 text-sm text-white">You are a guest: sign in when you buy so your coins are kept on your account.</p>}
+        {ready && !isLoggedIn && (
+          <p className="mt-3 text-sm text-white">
+            You are a guest: sign in when you buy so your coins are kept on your account.
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="packages-title">
@@ -91,18 +137,20 @@ export function CoinsView() {
         {ready ? <LedgerHistory /> : <Skeleton className="h-14" />}
       </section>
 
-      <PurchaseDialog
-        {...purchase.dialogProps}
-        footnote={
-          <>
-            Coins are a virtual item with no cash value. See the{" "}
-            <Link href="/refund" className="underline">
-              refund policy
-            </Link>
-            .
-          </>
-        }
-      />
+      {dialogMounted ? (
+        <PurchaseDialog
+          {...purchase.dialogProps}
+          footnote={
+            <>
+              Coins are a virtual item with no cash value. See the{" "}
+              <Link href="/refund" className="underline">
+                refund policy
+              </Link>
+              .
+            </>
+          }
+        />
+      ) : null}
     </div>
   );
 }

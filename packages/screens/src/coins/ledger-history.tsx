@@ -1,6 +1,6 @@
 "use client";
 import { useState } from "react";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { useLedger } from "@storyloom/api-client/react";
 import { Button, EmptyState, ErrorState, Skeleton, formatCoins } from "@storyloom/ui";
 import { ledgerDate, ledgerReason, signedAmount } from "./ledger-words";

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import Link from "next/link";
+import { IntentLink as Link } from "../shell/intent-link";
 import { getBrand } from "../brand";
 import { LegalArticle, SupportMail } from "./legal-article";
 

@@ -1,6 +1,6 @@
 "use client";
 // Client-only because the current item is marked from the pathname (aria-current) after navigation.
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import { usePathname } from "next/navigation";
 import { mainNav } from "./nav-items";
 import { NavIcon } from "./nav-icon";
@@ -15,14 +15,14 @@ export function BottomNav() {
           const current = item.href === "/" ? pathname === "/" : pathname.startsWith(item.href);
           return (
             <li key={item.href}>
-              <Link
+              <IntentLink
                 href={item.href}
                 aria-current={current ? "page" : undefined}
                 className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${current ? "text-fg" : "text-muted hover:text-fg"}`}
               >
                 <NavIcon icon={item.icon} />
                 {item.label}
-              </Link>
+              </IntentLink>
             </li>
           );
         })}

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import { getBrand } from "../brand";
 import { legalNav } from "./nav-items";
 
@@ -12,9 +12,9 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
           <ul className={`grid gap-x-6 gap-y-2 ${compact ? "grid-cols-2" : "grid-cols-2 sm:grid-cols-4"}`}>
             {legalNav.map((item) => (
               <li key={item.href}>
-                <Link href={item.href} className="underline-offset-4 hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-brand">
+                <IntentLink href={item.href} className="underline-offset-4 hover:text-fg hover:underline focus-visible:outline-2 focus-visible:outline-brand">
                   {item.label}
-                </Link>
+                </IntentLink>
               </li>
             ))}
           </ul>

@@ -1,4 +1,4 @@
-import Link from "next/link";
+import { IntentLink } from "./intent-link";
 import type { ReactNode } from "react";
 import { getBrand } from "../brand";
 import { mainNav } from "./nav-items";
@@ -18,19 +18,19 @@ export function SiteHeader({ showNav = false, coinsSlot }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
       <div className="mx-auto flex min-h-14 w-full max-w-6xl flex-wrap items-center gap-x-4 px-4">
-        <Link href="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-brand">
+        <IntentLink href="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-brand">
           <brand.Logo decorative />
           <span className="text-lg">{brand.name}</span>
-        </Link>
+        </IntentLink>
         {showNav ? (
           // On phones the nav wraps to a second, scrollable row: the "none" layout has no tab bar.
           <nav aria-label="Main" className="order-last -mx-2 w-[calc(100%+1rem)] md:order-none md:mx-0 md:ml-4 md:w-auto">
             <ul className="flex gap-1 overflow-x-auto pb-2 md:pb-0">
               {mainNav.map((item) => (
                 <li key={item.href}>
-                  <Link href={item.href} className="block rounded-md px-3 py-2 text-sm whitespace-nowrap text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand">
+                  <IntentLink href={item.href} className="block rounded-md px-3 py-2 text-sm whitespace-nowrap text-muted hover:bg-surface-2 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand">
                     {item.label}
-                  </Link>
+                  </IntentLink>
                 </li>
               ))}
             </ul>

@@ -8,7 +8,7 @@ import sharp from "sharp";
 /** Widths a raster copy may be asked for: the sites' image widths (spec section 9). */
 export const RASTER_WIDTHS: readonly number[] = [320, 640, 768, 1024, 1280, 1536];
 
-const QUALITY = 78;
+const QUALITY = 72;
 const MAX_CACHED = 600;
 const cache = new Map<string, Promise<Buffer>>();
 

@@ -61,7 +61,7 @@ export function CatalogueGrid({ filter, initialPage, categoryNames }: CatalogueG
       <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="story-grid">
         {stories.map((story, i) => (
           <li key={story.id}>
-            <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i < FIRST_ROW} onOpen={openStory} />
+            <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i === 0} eager={i < FIRST_ROW} onOpen={openStory} />
           </li>
         ))}
       </ul>

@@ -72,7 +72,7 @@ export function compactCount(n: number): string {
 }
 
 /**
- * Cards whose covers can be in the first screenful on any viewport: they load first, inlined.
+ * Cards whose covers can be in the first screenful on any viewport: they load at once, not lazily.
  * (Here, not in the client grid module: a server component importing a constant from a
  * "use client" module gets a client reference, not the number.)
  */

@@ -9,8 +9,10 @@ export interface StoryCardProps {
   story: StorySummary;
   /** Category name shown as a label on the cover. */
   categoryName?: string;
-  /** Marks the first covers of the server-rendered page as LCP candidates. */
+  /** Marks the first cover of the server-rendered page, its largest paint. */
   priority?: boolean;
+  /** Marks the other covers of the first row: loaded at once, at normal priority. */
+  eager?: boolean;
   /** Plain clicks open the story detail modal; modified clicks (new tab) keep the link. */
   onOpen?: (story: StorySummary) => void;
   /** Narrow fixed-width cards for the horizontal personal rows. */
@@ -25,7 +27,7 @@ function isPlainClick(e: MouseEvent) {
  * A catalogue card: cover, title, hook and play/like counts. It is a real link to the story page,
  * so it works before hydration and in a new tab; `onOpen` upgrades plain clicks to the modal.
  */
-export function StoryCard({ story, categoryName, priority = false, onOpen, compact = false }: StoryCardProps) {
+export function StoryCard({ story, categoryName, priority = false, eager = false, onOpen, compact = false }: StoryCardProps) {
   return (
     <article className={`group relative flex flex-col ${compact ? "w-36 shrink-0 sm:w-40" : ""}`}>
       <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface-2 shadow-sm ring-1 ring-line">
@@ -33,6 +35,7 @@ export function StoryCard({ story, categoryName, priority = false, onOpen, compa
           src={story.cover_url}
           sizes={compact ? "160px" : "(max-width: 576px) 50vw, (max-width: 992px) 33vw, 240px"}
           priority={priority}
+          eager={eager}
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {categoryName && !compact ? (

@@ -29,19 +29,30 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       const raw = await noJs.newPage();
       const response = await raw.goto(`${brand.baseURL}/`);
       expect(response?.status()).toBe(200);
+      const html = await response!.text();
       await expect(grid(raw)).toHaveCount(20);
       const popular = await listStories({ sort: "popular", limit: 20 });
       await expect(grid(raw).first()).toContainText(popular[0]!.title);
-      // Covers are WebP copies of the art from the site's own origin. The first cover, the largest
-      // paint, is one address loaded at high priority and preloaded in the response's Link header
-      // (fetched alongside the HTML); the others offer the spec's widths as a srcset; the first row
-      // loads at once, the rest lazily.
-      const covers = await grid(raw).locator("img").evaluateAll((imgs) => imgs.map((i) => ({ src: i.getAttribute("src") ?? "", srcset: i.getAttribute("srcset") ?? "", loading: i.getAttribute("loading") })));
+      // Covers are WebP copies of the art from the site's own origin, offering the spec's widths as
+      // a srcset; the first row loads at once, the rest lazily. The first cover, the largest paint,
+      // also comes inline as its 320w copy (a data: URL under the full copy), so it paints with the
+      // HTML; its full copy is then no longer urgent and is neither preloaded nor high priority.
+      const covers = await grid(raw).locator("img").evaluateAll((imgs) =>
+        imgs.map((i) => ({ src: i.getAttribute("src") ?? "", srcset: i.getAttribute("srcset") ?? "", loading: i.getAttribute("loading"), priority: i.getAttribute("fetchpriority"), inline: (i as HTMLImageElement).style.backgroundImage })),
+      );
       expect(covers.every((c) => /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640$/.test(c.src))).toBe(true);
-      expect(covers.map((c) => c.srcset === "")).toEqual([true, ...Array(19).fill(false)]);
-      expect(covers.slice(1).every((c) => / 320w, .+ 600w$/.test(c.srcset))).toBe(true);
+      expect(covers.every((c) => / 320w, .+ 600w$/.test(c.srcset))).toBe(true);
       expect(covers.map((c) => c.loading)).toEqual([...Array(4).fill("eager"), ...Array(16).fill("lazy")]);
-      expect(response?.headers()["link"]).toBe(`<${covers[0]!.src}>; rel=preload; as="image"; fetchpriority="high"`);
+      expect(covers.map((c) => c.inline.startsWith('url("data:image/webp;base64,'))).toEqual([true, ...Array(19).fill(false)]);
+      // Only the inline copy is urgent: no cover is preloaded from the head (React would otherwise
+      // preload the eager ones there, taking the slow link's bandwidth from the page itself).
+      expect(covers.map((c) => c.priority)).toEqual(Array(20).fill("low"));
+      expect(html).not.toMatch(/<link rel="preload" as="image"/);
+      expect(await raw.evaluate(async (bg) => { const img = new Image(); img.src = bg.slice(5, -2); await img.decode(); return img.naturalWidth; }, covers[0]!.inline)).toBe(320);
+      expect(response?.headers()["link"] ?? "").not.toContain("rel=preload");
+      // The stylesheet is inlined once in a <style> and once in the flight data, not a third time
+      // for the global-error boundary (patches/next@16.4.6.patch, vercel/next.js#98110).
+      expect((html.match(/@layer properties/g) ?? []).length).toBe(2);
       await expect.poll(() => grid(raw).first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(".webp"))).toBe(true);
       await noJs.close();
 
@@ -128,9 +139,11 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       expect(res?.status()).toBe(200);
       await expect(page).toHaveTitle(`${story.title} - ${brand.name}`);
       await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
-      // The cover, the page's largest paint, is a WebP copy of the art, loaded at high priority.
+      // The cover, the page's largest paint, is a WebP copy of the art, painted with the HTML from its
+      // inline 320w copy; the full copy loads over it.
       await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640$/);
-      await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "high");
+      await expect(page.locator("article img").first()).toHaveAttribute("style", /background-image:\s*url\("?data:image\/webp;base64,/);
+      await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "low");
       await expect.poll(() => page.locator("article img").first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
       await expect(page.getByRole("link", { name: "Play", exact: true })).toHaveAttribute("href", `/chat/${story.id}/${story.actors[0]!.id}`);
       await expect(page.getByRole("link", { name: new RegExp(story.actors[0]!.name) })).toHaveAttribute("href", `/character/${story.actors[0]!.slug}`);

@@ -17,6 +17,8 @@ export interface CatalogueGridProps {
   /** The first page, rendered on the server so the first paint already shows stories. */
   initialPage: StoryPage;
   categoryNames: Record<string, string>;
+  /** The first story's cover as a small `data:` URL, so the page's largest picture paints at once. */
+  leadCover?: string | null;
 }
 
 /** Starts loading the next page this far before the end of the list comes into view. */
@@ -27,7 +29,7 @@ const PREFETCH_MARGIN = "600px";
  * of the list scrolls into view, with a "Load more" button for browsers or users that never scroll
  * it there (no IntersectionObserver, keyboard users).
  */
-export function CatalogueGrid({ filter, initialPage, categoryNames }: CatalogueGridProps) {
+export function CatalogueGrid({ filter, initialPage, categoryNames, leadCover }: CatalogueGridProps) {
   const client = useApiClient();
   const openStory = useOpenStory();
   const query = useInfiniteQuery({
@@ -61,7 +63,7 @@ export function CatalogueGrid({ filter, initialPage, categoryNames }: CatalogueG
       <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="story-grid">
         {stories.map((story, i) => (
           <li key={story.id}>
-            <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i === 0} eager={i < FIRST_ROW} onOpen={openStory} />
+            <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i === 0} eager={i < FIRST_ROW} inlineCover={i === 0 ? leadCover : undefined} onOpen={openStory} />
           </li>
         ))}
       </ul>

@@ -10,24 +10,32 @@ export interface CoverImageProps {
   sizes: string;
   /** Set for the one cover that is the page's largest paint: preloaded at high priority. */
   priority?: boolean;
-  /** Above the fold but not the largest paint: loaded at once, at the normal priority. */
+  /** Above the fold but not the largest paint: loaded at once, at low priority and never preloaded. */
   eager?: boolean;
+  /**
+   * A small copy as a `data:` URL (see inlineLeadCover), painted with the first response under the
+   * full copy, which then loads at once but without the preload: the picture is already on screen.
+   */
+  inline?: string | null;
   className?: string;
 }
 
 /**
  * A story cover filling its (positioned) parent: a plain <img> with the covers' WebP srcset (see
- * coverSources), so a card costs no client component to hydrate. The page's largest cover is
- * preloaded at high priority alone (on a slow link the first row's four pictures would otherwise
- * share its bandwidth), the rest of the first screen loads at once, the others lazily.
+ * coverSources), so a card costs no client component to hydrate. The page's largest cover paints
+ * from its inline copy when the page has one, else it is preloaded at high priority alone (on a slow
+ * link the first row's four pictures would otherwise share its bandwidth); the rest of the first
+ * screen loads at once but at low priority, the others lazily. Low priority also keeps React from
+ * preloading those from the document's head, where they would take bandwidth from the page itself.
  */
-export function CoverImage({ src, alt = "", sizes, priority = false, eager = false, className }: CoverImageProps) {
+export function CoverImage({ src, alt = "", sizes, priority = false, eager = false, inline, className }: CoverImageProps) {
   const sources = coverSources(src);
   const href = sources.src;
-  // A priority cover is one address (the largest copy), not a srcset: React then sends its preload
+  const preloaded = priority && !inline;
+  // A preloaded cover is one address (the largest copy), not a srcset: React then sends its preload
   // as a Link header, so the browser fetches it alongside the HTML instead of after parsing <head>.
-  const srcSet = priority ? undefined : sources.srcSet;
-  if (priority) preload(href, { as: "image", fetchPriority: "high" });
+  const srcSet = preloaded ? undefined : sources.srcSet;
+  if (preloaded) preload(href, { as: "image", fetchPriority: "high" });
   return (
     <img
       src={href}
@@ -36,9 +44,10 @@ export function CoverImage({ src, alt = "", sizes, priority = false, eager = fal
       alt={alt}
       width={600}
       height={800}
-      loading={priority || eager ? "eager" : "lazy"}
-      fetchPriority={priority ? "high" : undefined}
+      loading={priority || eager || inline ? "eager" : "lazy"}
+      fetchPriority={preloaded ? "high" : "low"}
       decoding="async"
+      style={inline ? { backgroundImage: `url(${inline})`, backgroundSize: "cover", backgroundPosition: "center" } : undefined}
       className={`absolute inset-0 h-full w-full object-cover ${className ?? ""}`}
     />
   );

@@ -13,6 +13,8 @@ export interface StoryCardProps {
   priority?: boolean;
   /** Marks the other covers of the first row: loaded at once, at normal priority. */
   eager?: boolean;
+  /** The cover's small copy as a `data:` URL, painted with the first response (see CoverImage). */
+  inlineCover?: string | null;
   /** Plain clicks open the story detail modal; modified clicks (new tab) keep the link. */
   onOpen?: (story: StorySummary) => void;
   /** Narrow fixed-width cards for the horizontal personal rows. */
@@ -27,7 +29,7 @@ function isPlainClick(e: MouseEvent) {
  * A catalogue card: cover, title, hook and play/like counts. It is a real link to the story page,
  * so it works before hydration and in a new tab; `onOpen` upgrades plain clicks to the modal.
  */
-export function StoryCard({ story, categoryName, priority = false, eager = false, onOpen, compact = false }: StoryCardProps) {
+export function StoryCard({ story, categoryName, priority = false, eager = false, inlineCover, onOpen, compact = false }: StoryCardProps) {
   return (
     <article className={`group relative flex flex-col ${compact ? "w-36 shrink-0 sm:w-40" : ""}`}>
       <div className="relative aspect-[3/4] overflow-hidden rounded-2xl bg-surface-2 shadow-sm ring-1 ring-line">
@@ -36,6 +38,7 @@ export function StoryCard({ story, categoryName, priority = false, eager = false
           sizes={compact ? "160px" : "(max-width: 576px) 50vw, (max-width: 992px) 33vw, 240px"}
           priority={priority}
           eager={eager}
+          inline={inlineCover}
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {categoryName && !compact ? (

@@ -3,6 +3,7 @@ import { IntentLink as Link } from "../shell/intent-link";
 import { EmptyState } from "@storyloom/ui";
 import { getBrand } from "../brand";
 import { CatalogueGrid } from "../catalogue/catalogue-grid";
+import { inlineLeadCover } from "../catalogue/lead-cover";
 import { filterHref, listInput, parseFilter, SORTS, type CatalogueFilter } from "../catalogue/query";
 import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
@@ -34,6 +35,7 @@ export default async function HomeScreen({ searchParams }: { searchParams: Promi
   const filter = parseFilter(await searchParams);
   const brand = getBrand();
   const [page, categories] = await Promise.all([serverRead("storyList", listInput(filter)), serverRead("categoryList", {})]);
+  const leadCover = page.ok ? await inlineLeadCover(page.data.stories[0]?.cover_url) : null;
   const categoryList = categories.ok ? categories.data.categories : [];
   const categoryNames = Object.fromEntries(categoryList.map((c) => [c.id, c.name]));
   const filtered = Boolean(filter.q || filter.category);
@@ -81,7 +83,7 @@ export default async function HomeScreen({ searchParams }: { searchParams: Promi
               action={<Link href="/" className="font-semibold text-fg underline underline-offset-4">Show all stories</Link>}
             />
           ) : (
-            <CatalogueGrid key={filterHref(filter)} filter={filter} initialPage={page.data} categoryNames={categoryNames} />
+            <CatalogueGrid key={filterHref(filter)} filter={filter} initialPage={page.data} categoryNames={categoryNames} leadCover={leadCover} />
           )}
         </section>
       </div>

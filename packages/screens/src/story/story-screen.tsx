@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { IntentLink as Link } from "../shell/intent-link";
 import { notFound } from "next/navigation";
 import { CoverImage } from "../catalogue/cover-image";
+import { inlineLeadCover } from "../catalogue/lead-cover";
 import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
 import { LikeButton } from "./like-button";
@@ -34,6 +35,7 @@ export default async function StoryScreen({ params }: Props) {
   const { story, categories } = await load((await params).id);
   if (!story.ok) return <RefreshError message="This story could not be loaded. Check your connection and try again." />;
   const s = story.data.story;
+  const cover = await inlineLeadCover(s.cover_url);
   const categoryName = categories.ok ? categories.data.categories.find((c) => c.id === s.category_id)?.name : undefined;
   return (
     <article className="pb-8">
@@ -41,7 +43,7 @@ export default async function StoryScreen({ params }: Props) {
           blurred copy of the cover: a large blur filter is costly to paint on the phones we target. */}
       <div className="relative overflow-hidden bg-[radial-gradient(circle_at_50%_30%,color-mix(in_srgb,var(--brand-primary)_45%,transparent),transparent_70%)] px-4 py-6">
         <div className="relative mx-auto aspect-[3/4] w-48 overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/10">
-          <CoverImage src={s.cover_url} sizes="192px" priority />
+          <CoverImage src={s.cover_url} sizes="192px" priority inline={cover} />
         </div>
       </div>
       <div className="flex flex-col gap-4 px-4 pt-5">

@@ -24,7 +24,20 @@ function initials(name: string): string {
 export function Avatar({ src, name, size = 40, className }: AvatarProps) {
   const box = cx("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-2 text-fg", className);
   if (src) {
-    return <img src={src} alt={name} width={size} height={size} className={cx(box, "object-cover")} style={{ width: size, height: size }} />;
+    // Lazy: an avatar is never a page's largest paint, and an eager <img> would be preloaded from the
+    // document's head by React, taking bandwidth from the page itself on a slow link.
+    return (
+      <img
+        src={src}
+        alt={name}
+        width={size}
+        height={size}
+        loading="lazy"
+        decoding="async"
+        className={cx(box, "object-cover")}
+        style={{ width: size, height: size }}
+      />
+    );
   }
   return (
     <span role="img" aria-label={name} className={box} style={{ width: size, height: size, fontSize: size * 0.4 }}>

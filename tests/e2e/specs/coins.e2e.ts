@@ -19,6 +19,11 @@ for (const brand of brandSites) {
       const response = await page.goto(`${brand.baseURL}/user/coins`);
       await expectNoindex(page, response);
       await expect(page).toHaveTitle(`Coins - ${brand.name}`);
+      // The packages are public: they come with the server's HTML instead of after hydration.
+      const html = await response!.text();
+      expect(html).toContain("Starter");
+      expect(html).toContain("$1.99");
+      expect(html).not.toContain("Loading packages");
       await expect(page.getByRole("button", { name: "Starter 100 coins $1.99", exact: true })).toBeVisible();
       await expect(page.getByText("44% OFF")).toBeVisible();
       const history = page.getByRole("list", { name: "Coin history" });

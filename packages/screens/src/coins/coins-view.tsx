@@ -1,6 +1,7 @@
 "use client";
 import dynamic from "next/dynamic";
 import { useState } from "react";
+import type { PricePackage } from "@storyloom/contract";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useSession } from "@storyloom/api-client/react";
 import {
@@ -76,10 +77,13 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
   );
 }
 
-/** The coins page: balance, the packages (each opens the purchase dialog on it) and the coin history. */
-export function CoinsView() {
+/**
+ * The coins page: balance, the packages (each opens the purchase dialog on it) and the coin history.
+ * `initialPrices` is the price list read by the server, so the packages paint with the page.
+ */
+export function CoinsView({ initialPrices }: { initialPrices?: PricePackage[] }) {
   const { ready, user, isLoggedIn } = useSession();
-  const purchase = usePurchase(RETURN_PATH);
+  const purchase = usePurchase(RETURN_PATH, initialPrices);
   // Mounted from its first opening on (so it can animate out), never before.
   const [dialogMounted, setDialogMounted] = useState(false);
   if (purchase.dialogProps.open && !dialogMounted) setDialogMounted(true);
@@ -116,11 +120,15 @@ export function CoinsView() {
             Earn free coins
           </Link>
         </div>
-        {ready && !isLoggedIn && (
-          <p className="mt-3 text-sm text-white">
-            You are a guest: sign in when you buy so your coins are kept on your account.
-          </p>
-        )}
+        {/* Two lines are kept for this note from the first paint, so the page below does not jump
+            when the session resolves. */}
+        <p className="mt-3 min-h-10 text-sm text-white">
+          {!ready
+            ? null
+            : isLoggedIn
+              ? "Bought coins are added to your balance as soon as the payment is confirmed."
+              : "You are a guest: sign in when you buy so your coins are kept on your account."}
+        </p>
       </section>
 
       <section aria-labelledby="packages-title">

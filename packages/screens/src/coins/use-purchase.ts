@@ -11,9 +11,10 @@ import { getBrand } from "../brand";
  * The purchase dialog's state machine (spec sections 4 and 5): opening refetches the price list and
  * clears the selection (or selects the package the visitor clicked); a guest who buys is sent to
  * /auth/login and the dialog closes; a user's payment shows the payment overlay while it is created,
- * then goes to the provider, or ends in an error toast with the server's reason.
+ * then goes to the provider, or ends in an error toast with the server's reason. `initialPrices`
+ * (a server read) seeds the price list, so a page can show its packages without waiting for it.
  */
-export function usePurchase(returnPath: string) {
+export function usePurchase(returnPath: string, initialPrices?: PricePackage[]) {
   const router = useRouter();
   const client = useApiClient();
   const isLoggedIn = useSession((s) => s.isLoggedIn);
@@ -22,7 +23,7 @@ export function usePurchase(returnPath: string) {
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const prices = usePriceList();
+  const prices = usePriceList(initialPrices ? { initialData: initialPrices } : undefined);
 
   const openDialog = useCallback(
     (preselect?: string) => {

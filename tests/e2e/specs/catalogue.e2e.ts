@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
-import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { animationsDone, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 
 interface ListedStory {
   id: string;
@@ -110,8 +110,7 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       const dialog = page.getByRole("dialog", { name: first.title });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByTestId("story-modal")).toContainText(first.actors[0]!.name);
-      // Let the entrance animation finish: mid-fade, axe measures contrast against a half-drawn panel.
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+      await animationsDone(page);
       await expectAccessible(page);
       await saveShot(page, testInfo, brand, "home-story-modal");
       // The open modal names the story in the address bar; Escape and Back both close it.

@@ -3,7 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
-import { expectAccessible, saveShot, settled } from "../support/checks";
+import { animationsDone, expectAccessible, saveShot, settled } from "../support/checks";
 
 interface ListedStory {
   id: string;
@@ -55,8 +55,7 @@ for (const brand of brandSites) {
       await page.getByRole("button", { name: "Play again" }).click();
       const dialog = page.getByRole("dialog", { name: "Start a new thread?" });
       await expect(dialog).toBeVisible();
-      // Let the entrance animation finish: mid-fade, axe measures contrast against a half-drawn panel.
-      await page.evaluate(() => Promise.all(document.getAnimations().filter((a) => a.effect?.getTiming().iterations !== Infinity).map((a) => a.finished)));
+      await animationsDone(page);
       await expectAccessible(page);
       await dialog.getByRole("button", { name: "Cancel" }).click();
       await expect(dialog).toBeHidden();

@@ -40,3 +40,19 @@ export async function settled(page: Page): Promise<void> {
   await page.waitForLoadState("load");
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
+
+/**
+ * Waits until the page's finite animations (a dialog's entrance) are over: mid-fade, axe measures
+ * contrast against a half-drawn panel. An animation cancelled meanwhile (its element re-rendered or
+ * removed) rejects `finished` with an AbortError; it is over all the same.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((a) => a.effect?.getTiming().iterations !== Infinity)
+        .map((a) => a.finished.then(() => undefined, () => undefined)),
+    ).then(() => undefined),
+  );
+}

@@ -89,6 +89,8 @@ for (const path of routes) {
 interface Audit {
   score: number;
   lcp: number;
+  /** Total blocking time: on these pages the whole score gap to the empty page (FCP, LCP, SI score 1.0). */
+  tbt: number;
 }
 type Throttling = "simulate" | "devtools";
 function lighthouse(url: string, throttling: Throttling): Audit {
@@ -100,12 +102,15 @@ function lighthouse(url: string, throttling: Throttling): Audit {
   );
   if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.toString().slice(-500)}`);
   const report = JSON.parse(readFileSync(out, "utf8")) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
-  return { score: Math.round(report.categories.performance.score * 100), lcp: report.audits["largest-contentful-paint"]!.numericValue };
+  return {
+    score: Math.round(report.categories.performance.score * 100),
+    lcp: report.audits["largest-contentful-paint"]!.numericValue,
+    tbt: report.audits["total-blocking-time"]!.numericValue,
+  };
 }
-function median(url: string, throttling: Throttling): Audit {
-  const all = Array.from({ length: runs }, () => lighthouse(url, throttling));
+function median(audits: Audit[]): Audit {
   const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { score: mid(all.map((a) => a.score)), lcp: mid(all.map((a) => a.lcp)) };
+  return { score: mid(audits.map((a) => a.score)), lcp: mid(audits.map((a) => a.lcp)), tbt: mid(audits.map((a) => a.tbt)) };
 }
 
 // Both of Lighthouse's throttling methods. "simulate" (the preset's default) replays an unthrottled
@@ -113,17 +118,22 @@ function median(url: string, throttling: Throttling): Audit {
 // before the first paint, so the model charges every script's download to FCP/LCP, which a real slow
 // phone would not see. "devtools" throttles the load itself (same 150 ms RTT, 1.6 Mbps, 4× CPU
 // preset) and measures when things really paint. The note reports both.
+// The pages are audited in rounds (empty page, then every page, again), not each page's runs in a
+// row: on a shared machine the load drifts within minutes, and rounds spread it over all pages alike.
+const pages = [
+  { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/` },
+  ...sites.flatMap((s) => ["/", `/story/${story.id}`, "/user/coins"].map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}` }))),
+];
 for (const throttling of ["simulate", "devtools"] as const) {
-  console.log(`\nLighthouse, mobile preset, --throttling-method=${throttling}, median of ${runs}`);
-  const base = median(`http://127.0.0.1:${baseline.port}/`, throttling);
-  console.log(`${"page".padEnd(34)} ${"score".padStart(6)} ${"LCP ms".padStart(8)} ${"Δscore".padStart(7)} ${"LCP ×".padStart(6)}`);
-  console.log(`${"empty page /".padEnd(34)} ${String(base.score).padStart(6)} ${base.lcp.toFixed(0).padStart(8)} ${"0".padStart(7)} ${"1.00".padStart(6)}`);
-  for (const s of sites) {
-    for (const path of ["/", `/story/${story.id}`, "/user/coins"]) {
-      const a = median(`http://127.0.0.1:${s.port}${path}`, throttling);
-      console.log(`${`${s.name} ${path}`.padEnd(34)} ${String(a.score).padStart(6)} ${a.lcp.toFixed(0).padStart(8)} ${String(a.score - base.score).padStart(7)} ${(a.lcp / base.lcp).toFixed(2).padStart(6)}`);
-    }
-  }
+  console.log(`\nLighthouse, mobile preset, --throttling-method=${throttling}, median of ${runs} rounds`);
+  const audits = pages.map(() => [] as Audit[]);
+  for (let round = 0; round < runs; round++) pages.forEach((p, i) => audits[i]!.push(lighthouse(p.url, throttling)));
+  const [base, ...rest] = audits.map(median);
+  const row = (label: string, a: Audit) =>
+    `${label.padEnd(34)} ${String(a.score).padStart(6)} ${a.lcp.toFixed(0).padStart(8)} ${a.tbt.toFixed(0).padStart(7)} ${String(a.score - base!.score).padStart(7)} ${(a.lcp / base!.lcp).toFixed(2).padStart(6)}`;
+  console.log(`${"page".padEnd(34)} ${"score".padStart(6)} ${"LCP ms".padStart(8)} ${"TBT ms".padStart(7)} ${"Δscore".padStart(7)} ${"LCP ×".padStart(6)}`);
+  console.log(row(pages[0]!.label, base!));
+  rest.forEach((a, i) => console.log(row(pages[i + 1]!.label, a)));
 }
 stopAll();
 rmSync(dataDir, { recursive: true, force: true });

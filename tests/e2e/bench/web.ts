@@ -1,6 +1,7 @@
 // `pnpm bench:web`: builds both brand sites and an empty App Router page, serves them next to the
 // real API, then prints every route's first-load JavaScript (gzip) and Lighthouse (mobile preset,
-// Debian Chromium) for home, story detail and coins — each next to the empty page, same run, same machine.
+// Debian Chromium) for home, story detail and coins — each next to the empty page, same run, same machine,
+// with a met/missed verdict on the issue's targets.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -9,7 +10,8 @@ import { gzipSync } from "node:zlib";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
-const runs = Number(process.env.BENCH_WEB_RUNS ?? 3);
+/** Rounds per throttling method (default: 5 devtools, 3 simulate). */
+const rounds = process.env.BENCH_WEB_RUNS ? Number(process.env.BENCH_WEB_RUNS) : undefined;
 const api = "http://127.0.0.1:4000";
 const sites = [
   { name: "storyloom", dir: "apps/product", port: 3000 },
@@ -108,32 +110,51 @@ function lighthouse(url: string, throttling: Throttling): Audit {
     tbt: report.audits["total-blocking-time"]!.numericValue,
   };
 }
-function median(audits: Audit[]): Audit {
-  const mid = (xs: number[]) => xs.sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-  return { score: mid(audits.map((a) => a.score)), lcp: mid(audits.map((a) => a.lcp)), tbt: mid(audits.map((a) => a.tbt)) };
-}
+const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-// Both of Lighthouse's throttling methods. "simulate" (the preset's default) replays an unthrottled
-// local load through a network model: here the scripts arrive within ~100 ms of the HTML and run
-// before the first paint, so the model charges every script's download to FCP/LCP, which a real slow
-// phone would not see. "devtools" throttles the load itself (same 150 ms RTT, 1.6 Mbps, 4× CPU
-// preset) and measures when things really paint. The note reports both.
-// The pages are audited in rounds (empty page, then every page, again), not each page's runs in a
-// row: on a shared machine the load drifts within minutes, and rounds spread it over all pages alike.
+// Both of Lighthouse's throttling methods, same mobile preset (412×823 at 1.75×, 150 ms RTT,
+// 1.6 Mbps, 4× CPU).
+// - "devtools" throttles the load itself and measures when things really paint. The targets are
+//   judged on it: it is what a phone on that link sees.
+// - "simulate" (the CLI default) loads the page unthrottled and replays it through a network model
+//   (Lantern). Its LCP is built from whatever finished before the *unthrottled* LCP: on localhost
+//   the scripts arrive within ~30 ms of the HTML, so a page whose first paint needs a few ms more
+//   parsing than an empty page's gets every script that beat that paint charged to its LCP (a
+//   script whose evaluation task is under 10 ms is never matched to one and always counts). The
+//   same empty page swings between ~630 and ~950 ms by that race alone, so the table is printed
+//   as a diagnostic next to the judged one.
+// Pages are audited in rounds (empty page, then every page, again), and each page is compared with
+// the empty page *of its own round*: Δscore and LCP × are medians of those paired comparisons, so
+// machine drift between rounds cancels out instead of landing on whichever page ran in a slow minute.
 const pages = [
   { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/` },
   ...sites.flatMap((s) => ["/", `/story/${story.id}`, "/user/coins"].map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}` }))),
 ];
-for (const throttling of ["simulate", "devtools"] as const) {
-  console.log(`\nLighthouse, mobile preset, --throttling-method=${throttling}, median of ${runs} rounds`);
+const targets = { scorePoints: 3, lcpRatio: 1.25 };
+const methods: { throttling: Throttling; roundCount: number; judged: boolean }[] = [
+  { throttling: "devtools", roundCount: rounds ?? 5, judged: true },
+  { throttling: "simulate", roundCount: rounds ?? 3, judged: false },
+];
+let missed = 0;
+for (const { throttling, roundCount, judged } of methods) {
+  console.log(`\nLighthouse, mobile preset, --throttling-method=${throttling}, ${roundCount} rounds, medians${judged ? " (targets judged here)" : " (diagnostic)"}`);
   const audits = pages.map(() => [] as Audit[]);
-  for (let round = 0; round < runs; round++) pages.forEach((p, i) => audits[i]!.push(lighthouse(p.url, throttling)));
-  const [base, ...rest] = audits.map(median);
-  const row = (label: string, a: Audit) =>
-    `${label.padEnd(34)} ${String(a.score).padStart(6)} ${a.lcp.toFixed(0).padStart(8)} ${a.tbt.toFixed(0).padStart(7)} ${String(a.score - base!.score).padStart(7)} ${(a.lcp / base!.lcp).toFixed(2).padStart(6)}`;
-  console.log(`${"page".padEnd(34)} ${"score".padStart(6)} ${"LCP ms".padStart(8)} ${"TBT ms".padStart(7)} ${"Δscore".padStart(7)} ${"LCP ×".padStart(6)}`);
-  console.log(row(pages[0]!.label, base!));
-  rest.forEach((a, i) => console.log(row(pages[i + 1]!.label, a)));
+  for (let round = 0; round < roundCount; round++) pages.forEach((p, i) => audits[i]!.push(lighthouse(p.url, throttling)));
+  const base = audits[0]!;
+  console.log(`${"page".padEnd(34)} ${"score".padStart(6)} ${"LCP ms".padStart(8)} ${"TBT ms".padStart(7)} ${"Δscore".padStart(7)} ${"LCP ×".padStart(6)}${judged ? "  verdict" : ""}`);
+  pages.forEach((p, i) => {
+    const a = audits[i]!;
+    const score = mid(a.map((x) => x.score));
+    const dScore = mid(a.map((x, r) => x.score - base[r]!.score));
+    const ratio = mid(a.map((x, r) => x.lcp / base[r]!.lcp));
+    const ok = dScore >= -targets.scorePoints && ratio <= targets.lcpRatio;
+    if (judged && i > 0 && !ok) missed++;
+    const verdict = judged && i > 0 ? (ok ? "  met" : "  MISSED") : "";
+    console.log(
+      `${p.label.padEnd(34)} ${String(score).padStart(6)} ${mid(a.map((x) => x.lcp)).toFixed(0).padStart(8)} ${mid(a.map((x) => x.tbt)).toFixed(0).padStart(7)} ${String(dScore).padStart(7)} ${ratio.toFixed(2).padStart(6)}${verdict}`,
+    );
+  });
 }
+console.log(`\ntargets (devtools): score within ${targets.scorePoints} points of the empty page and LCP ≤ ${targets.lcpRatio}× of it — ${missed === 0 ? "met on every page" : `missed on ${missed} page(s)`}`);
 stopAll();
 rmSync(dataDir, { recursive: true, force: true });

@@ -48,6 +48,15 @@ const build = spawnSync(
 );
 if (build.status !== 0) process.exit(build.status ?? 1);
 
+// Something already answering on a port would be audited in place of this tree's build: refuse.
+for (const port of [4000, ...[...sites, baseline].map((s) => s.port)]) {
+  const busy = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
+  if (busy) {
+    console.error(`port ${port} is already in use: stop whatever serves it (e.g. npm start) and run the bench again`);
+    process.exit(1);
+  }
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), "storyloom-bench-web-"));
 serve("apps/api", "tsx", ["src/main.ts"], { PORT: "4000", PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn" });
 await waitFor(`${api}/healthz`);

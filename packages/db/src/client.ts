@@ -41,6 +41,14 @@ export interface OpenDbOptions {
 export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
   if (opts.url) {
     const pool = new pg.Pool({ connectionString: opts.url, max: opts.poolSize ?? 10 });
+    // The server may end an idle connection at any time (restart, failover, pg_terminate_backend,
+    // a dropped database). The pool discards it and opens a new one on the next query, but it also
+    // emits "error", and an "error" event nobody listens to kills the process. Only worth a word when
+    // it was not our own close() racing the server.
+    let closing = false;
+    pool.on("error", (err) => {
+      if (!closing) console.warn(`[db] an idle database connection was closed by the server: ${err.message}`);
+    });
     // Fail fast with a clear error when the server is not there.
     const client = await pool.connect();
     client.release();
@@ -52,7 +60,10 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
       exec: async (sql) => {
         await pool.query(sql);
       },
-      close: () => pool.end(),
+      close: () => {
+        closing = true;
+        return pool.end();
+      },
     };
   }
   const pglite = new PGlite({ dataDir: opts.dataDir, loadDataDir: opts.loadDataDir });

@@ -100,7 +100,7 @@ for (const path of routes) {
 interface Audit {
   score: number;
   lcp: number;
-  /** Total blocking time: on these pages the whole score gap to the empty page (FCP, LCP, SI score 1.0). */
+  /** Total blocking time: with devtools throttling, the whole score gap to the empty page (FCP, LCP and SI score 1.0 there). */
   tbt: number;
 }
 type Throttling = "simulate" | "devtools";

@@ -36,8 +36,15 @@ for (const brand of brandSites) {
 
     test("the purchase dialog is a drawer on a phone and 600px on a desktop; a guest buying goes to /auth/login", async ({ page }, testInfo) => {
       await page.goto(`${brand.baseURL}/user/coins`);
+      const refetched = page.waitForResponse((r) => r.url().includes("/api/v1/price.list") && r.ok());
       const dialog = await openDialogOn(page, /Explorer 300 coins/);
       await expect(dialog.getByRole("radio", { checked: true })).toContainText("300");
+      // Opening refetches the price list; the server's seed and the refetch both show the package art
+      // from the site's own origin, so the pictures never switch address.
+      await refetched;
+      const art = () => dialog.locator("[role=radio] img").evaluateAll((imgs) => imgs.map((i) => i.getAttribute("src") ?? ""));
+      await expect.poll(async () => (await art()).length).toBeGreaterThan(0);
+      expect((await art()).every((src) => /^\/api\/v1\/art\/package\/[a-z0-9-]+\.webp$/.test(src))).toBe(true);
       const viewport = page.viewportSize()!;
       // The dialog slides in: measure once it has settled, not mid-animation.
       const settled = async () => {

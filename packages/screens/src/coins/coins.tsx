@@ -1,7 +1,6 @@
 import type { Metadata } from "next";
 import { connection } from "next/server";
 import { PageFrame } from "../account/page-frame";
-import { artUrl } from "../catalogue/art-url";
 import { serverRead } from "../catalogue/server-read";
 import { CoinsView } from "./coins-view";
 
@@ -17,13 +16,9 @@ export default async function CoinsScreen() {
   // Rendered per request (from the 30 s read cache), never at build time when no API may be running.
   await connection();
   const prices = await serverRead("priceList", {});
-  // Package art is served from the site's own origin, like every other piece of the API's art.
-  const initialPrices = prices.ok
-    ? prices.data.map((p) => ({ ...p, extra: { ...p.extra, background_url: p.extra.background_url ? artUrl(p.extra.background_url) : null } }))
-    : undefined;
   return (
     <PageFrame title="Coins" lead="Coins unlock story replies and choices. Earn them every day or top up.">
-      <CoinsView initialPrices={initialPrices} />
+      <CoinsView initialPrices={prices.ok ? prices.data : undefined} />
     </PageFrame>
   );
 }

@@ -6,6 +6,12 @@ import { useApiClient, usePriceList, useSession } from "@storyloom/api-client/re
 import { buildPaymentRequest, chooseProvider, createPayment, paymentRedirect } from "@storyloom/payments";
 import { useLoadingOverlay, useToast } from "@storyloom/ui";
 import { getBrand } from "../brand";
+import { artUrl } from "../catalogue/art-url";
+
+/** Package art from the site's own origin, like every other picture of the API's art. */
+function withSiteArt(list: PricePackage[]): PricePackage[] {
+  return list.map((p) => (p.extra.background_url ? { ...p, extra: { ...p.extra, background_url: artUrl(p.extra.background_url) } } : p));
+}
 
 /**
  * The purchase dialog's state machine (spec sections 4 and 5): opening refetches the price list and
@@ -23,7 +29,8 @@ export function usePurchase(returnPath: string, initialPrices?: PricePackage[]) 
   const [open, setOpen] = useState(false);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [paying, setPaying] = useState(false);
-  const prices = usePriceList(initialPrices ? { initialData: initialPrices } : undefined);
+  // `select` maps the server's seed and every refetch alike, so a refetch never swaps the picture.
+  const prices = usePriceList({ initialData: initialPrices, select: withSiteArt });
 
   const openDialog = useCallback(
     (preselect?: string) => {

@@ -12,6 +12,8 @@ export function brandNextConfig(appName) {
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: process.env.NEXT_DIST_DIR || ".next",
     poweredByHeader: false,
+    // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
+    productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
     reactStrictMode: true,
     // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
     experimental: { inlineCss: true },

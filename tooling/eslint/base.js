@@ -5,7 +5,7 @@ import tseslint from "typescript-eslint";
 
 /** The base flat config every package extends. */
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/.next/**", "**/.cache/**", "**/*.config.*", "drizzle/**"] },
+  { ignores: ["**/node_modules/**", "**/dist/**", "**/.next/**", "**/.next-*/**", "**/.cache/**", "**/*.config.*", "drizzle/**"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { scriptUrls } from "./script-urls";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
@@ -76,10 +77,14 @@ const routes = [
   "/daily-tasks", "/user/coins", "/user/login", "/user/profile", "/user/settings", "/recharge-success", "/user/social-callback", "/404", "/auth/login",
 ];
 
-/** Gzip bytes of every script a route's HTML loads on first visit. */
+/**
+ * Gzip bytes of every script a current browser fetches for a route's first visit: the HTML's
+ * `<script src>` tags and its preloaded scripts. `noModule` scripts (Next's legacy polyfills,
+ * 38.6 KiB) are left out: browsers with ES modules never download them.
+ */
 async function firstLoadJs(port: number, path: string): Promise<number> {
   const html = await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
-  const srcs = new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js[^"]*)"/g)].map((m) => m[1]!));
+  const srcs = new Set(scriptUrls(html));
   let total = 0;
   for (const src of srcs) {
     const body = Buffer.from(await (await fetch(new URL(src, `http://127.0.0.1:${port}`))).arrayBuffer());

@@ -1,11 +1,6 @@
-// The one place screens read process.env. APP_NAME and NEXT_PUBLIC_* are inlined by each app's
+// Where screens read process.env (brand.ts reads APP_NAME itself, see there). APP_NAME and NEXT_PUBLIC_* are inlined by each app's
 // next.config at build time; API_INTERNAL_URL stays a runtime read so a deployed site (or the e2e
 // harness) can point its server-side fetches at another API without a rebuild.
-
-/** Which brand this build is: the app's configured name (APP_NAME), lower-cased. */
-export function configuredAppName(): string {
-  return (process.env.APP_NAME ?? "storyloom").trim().toLowerCase();
-}
 
 /** The public site address override (NEXT_PUBLIC_SITE_URL), e.g. for a staging deployment. */
 export function siteUrlOverride(): string | undefined {

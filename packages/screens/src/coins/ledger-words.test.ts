@@ -29,4 +29,16 @@ describe("signedAmount / ledgerDate", () => {
     expect(ledgerDate("2026-11-23T07:47:46.110Z")).toMatch(/2026/);
     expect(ledgerDate("not a date")).toBe("not a date");
   });
+  it("reads like Intl's en-US medium date and short time, in local time", () => {
+    // Local times (no zone suffix), so the test holds in any time zone the machine runs in.
+    expect(ledgerDate("2026-11-23T07:05:00")).toBe("Nov 23, 2026, 7:05 AM");
+    expect(ledgerDate("2026-01-02T00:30:00")).toBe("Jan 2, 2026, 12:30 AM");
+    expect(ledgerDate("2026-06-15T12:00:00")).toBe("Jun 15, 2026, 12:00 PM");
+    expect(ledgerDate("2026-12-31T23:59:00")).toBe("Dec 31, 2026, 11:59 PM");
+    const intl = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short" });
+    for (const iso of ["2026-03-08T02:30:00Z", "2026-07-04T18:45:12Z", "2025-11-23T07:47:46.110Z"]) {
+      // ICU puts a narrow no-break space before AM/PM; ours is a plain space.
+      expect(ledgerDate(iso)).toBe(intl.format(new Date(iso)).replace(/\u202f/g, " "));
+    }
+  });
 });

@@ -1,6 +1,7 @@
-// Where screens read process.env (brand.ts reads APP_NAME itself, see there). APP_NAME and NEXT_PUBLIC_* are inlined by each app's
-// next.config at build time; API_INTERNAL_URL stays a runtime read so a deployed site (or the e2e
-// harness) can point its server-side fetches at another API without a rebuild.
+// Where screens read process.env (brand.ts reads APP_NAME itself, see there). NEXT_PUBLIC_* are
+// inlined by each app's next.config at build time; API_INTERNAL_URL stays a runtime read so a
+// deployed site (or the e2e harness) can point its server-side fetches at another API without a
+// rebuild.
 
 /** The public site address override (NEXT_PUBLIC_SITE_URL), e.g. for a staging deployment. */
 export function siteUrlOverride(): string | undefined {

@@ -84,9 +84,8 @@ const routes = [
  */
 async function firstLoadJs(port: number, path: string): Promise<number> {
   const html = await (await fetch(`http://127.0.0.1:${port}${path}`)).text();
-  const srcs = new Set(scriptUrls(html));
   let total = 0;
-  for (const src of srcs) {
+  for (const src of scriptUrls(html)) {
     const body = Buffer.from(await (await fetch(new URL(src, `http://127.0.0.1:${port}`))).arrayBuffer());
     total += gzipSync(body).length;
   }

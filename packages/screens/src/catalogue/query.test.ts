@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { compactCount, filterHref, listInput, parseFilter, PAGE_SIZE } from "./query";
+import { compactCount, filterHref, FIRST_PAGE_SIZE, listInput, parseFilter, PAGE_SIZE } from "./query";
 
 describe("catalogue filter in the URL", () => {
   it("reads q, category and sort from search params, trimming and defaulting", () => {
@@ -22,7 +22,7 @@ describe("catalogue filter in the URL", () => {
   });
 
   it("builds the story.list body for a page", () => {
-    expect(listInput({ q: "", category: null, sort: "popular" })).toEqual({ sort: "popular", limit: PAGE_SIZE });
+    expect(listInput({ q: "", category: null, sort: "popular" })).toEqual({ sort: "popular", limit: FIRST_PAGE_SIZE });
     expect(listInput({ q: "x", category: "horror", sort: "new" }, "abc")).toEqual({ sort: "new", limit: PAGE_SIZE, q: "x", category_id: "horror", cursor: "abc" });
   });
 });

@@ -18,7 +18,13 @@ export interface CatalogueFilter {
   sort: SortId;
 }
 
-/** Stories per page: one server-rendered page fills a desktop grid. */
+/**
+ * Stories in the server-rendered first page: two full rows of the widest (5-column) grid, five of
+ * a phone's. Kept short because every card in the HTML is laid out, painted and hydrated before
+ * the page is interactive; the rest follow as the end of the list nears.
+ */
+export const FIRST_PAGE_SIZE = 10;
+/** Stories per page after the first. */
 export const PAGE_SIZE = 20;
 /** The search box waits this long after the last keystroke before it changes the URL. */
 export const SEARCH_DEBOUNCE_MS = 350;
@@ -53,11 +59,11 @@ export function filterHref(filter: CatalogueFilter): string {
   return query ? `/?${query}` : "/";
 }
 
-/** The story.list body for one page of a filter. */
+/** The story.list body for one page of a filter: the first page is the short one. */
 export function listInput(filter: CatalogueFilter, cursor: string | null = null) {
   return {
     sort: filter.sort,
-    limit: PAGE_SIZE,
+    limit: cursor ? PAGE_SIZE : FIRST_PAGE_SIZE,
     ...(filter.q ? { q: filter.q } : {}),
     ...(filter.category ? { category_id: filter.category } : {}),
     ...(cursor ? { cursor } : {}),

@@ -10,6 +10,7 @@
 import { existsSync, readdirSync, readFileSync, realpathSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { distDir } from "./next-config.js";
 
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
@@ -40,10 +41,10 @@ export function addCompileHints(chunksDir) {
   return marked;
 }
 
-// Run as a command: mark the build in the current app (its distDir, as next-config.js sets it).
+// Run as a command: mark the build of the app in the current folder.
 // (The bin shim runs it through node_modules links; compare real paths.)
 if (process.argv[1] && import.meta.url === pathToFileURL(realpathSync(process.argv[1])).href) {
-  const chunks = join(process.cwd(), process.env.NEXT_DIST_DIR || ".next", "static", "chunks");
+  const chunks = join(process.cwd(), distDir(), "static", "chunks");
   if (!existsSync(chunks)) {
     console.error(`storyloom-compile-hints: ${chunks} does not exist; run it after next build`);
     process.exit(1);

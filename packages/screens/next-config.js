@@ -1,6 +1,11 @@
 // The Next.js config both brand apps share; an app only names its brand. Plain JavaScript because
 // next.config.ts loads it through Node before any TypeScript tooling runs.
 
+/** The build folder: NEXT_DIST_DIR lets a test run build and serve its own copy, else `.next`. */
+export function distDir() {
+  return process.env.NEXT_DIST_DIR || ".next";
+}
+
 /** @param {string} appName the brand of the app: "storyloom" or "playshot" */
 export function brandNextConfig(appName) {
   // Covers and avatars are served by the API; allow its default local addresses and the configured one.
@@ -10,7 +15,7 @@ export function brandNextConfig(appName) {
     // The one brand switch: every screen reads the brand from APP_NAME (inlined at build).
     env: { APP_NAME: appName },
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
-    distDir: process.env.NEXT_DIST_DIR || ".next",
+    distDir: distDir(),
     poweredByHeader: false,
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
     productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",

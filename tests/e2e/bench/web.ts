@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
+import { lcpElement, type LcpElement } from "./lcp-element";
 import { scriptUrls } from "./script-urls";
 
 const root = join(import.meta.dirname, "..", "..", "..");
@@ -106,6 +107,8 @@ interface Audit {
   lcp: number;
   /** Total blocking time: with devtools throttling, the whole score gap to the empty page (FCP, LCP and SI score 1.0 there). */
   tbt: number;
+  /** Which element the LCP was, and its subparts: what to work on when LCP × misses. */
+  lcpElement: LcpElement | null;
 }
 type Throttling = "simulate" | "devtools";
 function lighthouse(url: string, throttling: Throttling): Audit {
@@ -121,6 +124,7 @@ function lighthouse(url: string, throttling: Throttling): Audit {
     score: Math.round(report.categories.performance.score * 100),
     lcp: report.audits["largest-contentful-paint"]!.numericValue,
     tbt: report.audits["total-blocking-time"]!.numericValue,
+    lcpElement: lcpElement(report),
   };
 }
 const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
@@ -166,6 +170,20 @@ for (const { throttling, roundCount, judged } of methods) {
     console.log(
       `${p.label.padEnd(34)} ${String(score).padStart(6)} ${mid(a.map((x) => x.lcp)).toFixed(0).padStart(8)} ${mid(a.map((x) => x.tbt)).toFixed(0).padStart(7)} ${String(dScore).padStart(7)} ${ratio.toFixed(2).padStart(6)}${verdict}`,
     );
+  });
+  // Which element each page's LCP was (the one most rounds agree on) and the median of its
+  // subparts over those rounds: a text LCP paints with the first frame, an image may wait for
+  // its bytes or its decode, and that decides what would make the page faster.
+  console.log(`LCP element: the most frequent across rounds, with its median subparts (ms${judged ? "" : "; simulate reads them from the unthrottled load"})`);
+  pages.forEach((p, i) => {
+    const seen = audits[i]!.map((x) => x.lcpElement).filter((e): e is LcpElement => e !== null);
+    const counts = new Map<string, number>();
+    for (const e of seen) counts.set(e.selector, (counts.get(e.selector) ?? 0) + 1);
+    const top = [...counts].sort((x, y) => y[1] - x[1])[0];
+    if (!top) return console.log(`  ${p.label.padEnd(32)} none reported`);
+    const same = seen.filter((e) => e.selector === top[0]);
+    const subparts = [...new Set(same.flatMap((e) => Object.keys(e.subparts)))].map((k) => `${k} ${mid(same.map((e) => e.subparts[k] ?? 0))}`);
+    console.log(`  ${p.label.padEnd(32)} ${top[0]} (${top[1]}/${audits[i]!.length} rounds; ${subparts.join(", ")})`);
   });
 }
 console.log(`\ntargets (devtools): score within ${targets.scorePoints} points of the empty page and LCP ≤ ${targets.lcpRatio}× of it — ${missed === 0 ? "met on every page" : `missed on ${missed} page(s)`}`);

@@ -182,7 +182,7 @@ for (const { throttling, roundCount, judged } of methods) {
     const top = [...counts].sort((x, y) => y[1] - x[1])[0];
     if (!top) return console.log(`  ${p.label.padEnd(32)} none reported`);
     const same = seen.filter((e) => e.selector === top[0]);
-    const subparts = [...new Set(same.flatMap((e) => Object.keys(e.subparts)))].map((k) => `${k} ${mid(same.map((e) => e.subparts[k] ?? 0))}`);
+    const subparts = [...new Set(same.flatMap((e) => Object.keys(e.subparts)))].map((k) => `${k} ${mid(same.flatMap((e) => e.subparts[k] ?? []))}`);
     console.log(`  ${p.label.padEnd(32)} ${top[0]} (${top[1]}/${audits[i]!.length} rounds; ${subparts.join(", ")})`);
   });
 }

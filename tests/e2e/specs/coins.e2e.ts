@@ -63,6 +63,9 @@ for (const brand of brandSites) {
 
       await dialog.getByRole("button", { name: "Purchase Now" }).click();
       await expect(page).toHaveURL(`${brand.baseURL}/auth/login?next=%2Fuser%2Fcoins`);
+      // A client navigation commits the page before its streamed metadata: wait for the new title
+      // (axe fails a document without one).
+      await expect(page).toHaveTitle(`Sign in - ${brand.name}`);
       await expect(page.getByRole("dialog")).toHaveCount(0);
       await expect(page.getByLabel("E-mail")).toBeVisible();
       await expectAccessible(page);

@@ -168,7 +168,7 @@ for (const { throttling, roundCount, judged } of methods) {
     // The rounds' spread, printed next to the median: on a shared machine it is often wider than
     // the distance to the target (the same code on both brands has differed by 0.14× in one run),
     // and a verdict inside it says little.
-    const spread = ratios.length > 1 ? ` ${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : "";
+    const spread = ratios.length > 1 ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : "";
     const ok = dScore >= -targets.scorePoints && ratio <= targets.lcpRatio;
     if (judged && i > 0 && !ok) missed++;
     const verdict = judged && i > 0 ? (ok ? "  met" : "  MISSED") : "";

@@ -1,5 +1,6 @@
 // The Next.js config both brand apps share; an app only names its brand. Plain JavaScript because
 // next.config.ts loads it through Node before any TypeScript tooling runs.
+import { fileURLToPath } from "node:url";
 
 /** The build folder: NEXT_DIST_DIR lets a test run build and serve its own copy, else `.next`. */
 export function distDir() {
@@ -17,6 +18,8 @@ export function brandNextConfig(appName) {
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: distDir(),
     poweredByHeader: false,
+    // Next's full-route cache, minus not-found pages (cache-handler.js says why).
+    cacheHandler: fileURLToPath(new URL("./cache-handler.js", import.meta.url)),
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
     productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
     reactStrictMode: true,

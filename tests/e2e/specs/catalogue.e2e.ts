@@ -197,5 +197,24 @@ for (const [brandIndex, brand] of brandSites.entries()) {
         await expect(page.getByRole("heading", { level: 1, name: "Page Not Found" })).toBeVisible();
       }
     });
+
+    test("story and character pages come from the full-route cache; a not-found answer is never stored", async ({ request }, testInfo) => {
+      const story = (await listStories({ sort: "popular", limit: 3 }))[testInfo.project.name === "phone" ? 1 : 2]!;
+      for (const path of [`/story/${story.id}`, `/character/${story.actors[0]!.slug}`]) {
+        await request.get(`${brand.baseURL}${path}`);
+        const again = await request.get(`${brand.baseURL}${path}`);
+        expect(again.status(), path).toBe(200);
+        // HIT, or STALE once the 30 s have passed (served from the cache while it renders again).
+        expect(again.headers()["x-nextjs-cache"], path).toMatch(/^(HIT|STALE)$/);
+        expect(again.headers()["cache-control"], path).toMatch(/s-maxage=30\b/);
+      }
+      // A made-up slug is rendered on every request and leaves nothing behind.
+      const slug = `/story/never-a-story-${testInfo.project.name}-${Date.now()}`;
+      for (let i = 0; i < 2; i++) {
+        const res = await request.get(`${brand.baseURL}${slug}`);
+        expect(res.status()).toBe(404);
+        expect(res.headers()["x-nextjs-cache"]).toBe("MISS");
+      }
+    });
   });
 }

@@ -1,12 +1,16 @@
 import type { Metadata } from "next";
 import { IntentLink as Link } from "../shell/intent-link";
 import { notFound } from "next/navigation";
-import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
 import { StoryCard } from "../catalogue/story-card";
 import { artUrl } from "../catalogue/art-url";
 
 type Props = { params: Promise<{ slug: string }> };
+
+/** Rendered on first visit and then served from the full-route cache, like story pages (see there). */
+export function generateStaticParams(): { slug: string }[] {
+  return [];
+}
 
 async function load(slug: string) {
   if (!/^[a-z0-9][a-z0-9-]{0,79}$/.test(slug)) notFound();
@@ -29,7 +33,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function CharacterScreen({ params }: Props) {
   const character = await load((await params).slug);
-  if (!character.ok) return <RefreshError message="This character could not be loaded. Check your connection and try again." />;
+  // Never cache an error: a failed read is thrown (the last good copy stays served; else the error page).
+  if (!character.ok) throw new Error(`The character could not be loaded: ${character.message}`);
   const { actor, story } = character.data;
   return (
     <article className="flex flex-col gap-6 px-4 pt-8 pb-10">

@@ -3,13 +3,22 @@ import { IntentLink as Link } from "../shell/intent-link";
 import { notFound } from "next/navigation";
 import { CoverImage } from "../catalogue/cover-image";
 import { inlineLeadCover } from "../catalogue/lead-cover";
-import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
 import { LikeButton } from "./like-button";
 import { playHref, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
 import { SubscribeForm } from "./subscribe-form";
 
 type Props = { params: Promise<{ id: string }> };
+
+/**
+ * Story pages are rendered on their first visit, never at build (no API may be running then), and
+ * then served from the full-route cache, rendered again in the background once the catalogue reads'
+ * 30 s have passed. A visitor gets the stored page instead of a render: the HTML's first byte is
+ * what this page's largest paint waits for.
+ */
+export function generateStaticParams(): { id: string }[] {
+  return [];
+}
 
 async function load(id: string) {
   // Invalid slugs can never exist; skip the API call and answer not-found straight away.
@@ -33,7 +42,9 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
  */
 export default async function StoryScreen({ params }: Props) {
   const { story, categories } = await load((await params).id);
-  if (!story.ok) return <RefreshError message="This story could not be loaded. Check your connection and try again." />;
+  // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
+  // keeps being served while a background render fails; without one, the route's error page offers a retry.
+  if (!story.ok) throw new Error(`The story could not be loaded: ${story.message}`);
   const s = story.data.story;
   const cover = await inlineLeadCover(s.cover_url);
   const categoryName = categories.ok ? categories.data.categories.find((c) => c.id === s.category_id)?.name : undefined;

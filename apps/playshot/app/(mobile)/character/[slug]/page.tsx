@@ -1,1 +1,1 @@
-export { default, generateMetadata } from "@storyloom/screens/character/character-screen";
+export { default, generateMetadata, generateStaticParams } from "@storyloom/screens/character/character-screen";

@@ -1,1 +1,1 @@
-export { default, generateMetadata } from "@storyloom/screens/story/story-screen";
+export { default, generateMetadata, generateStaticParams } from "@storyloom/screens/story/story-screen";

@@ -44,7 +44,21 @@ export function brandNextConfig(appName) {
     // covers, the largest paint of most pages, can load); the API answers it with immutable caching.
     async rewrites() {
       const api = (process.env.API_INTERNAL_URL || process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000").replace(/\/+$/, "");
-      return [{ source: "/api/v1/art/:path*", destination: `${api}/api/v1/art/:path*` }];
+      return {
+        // The unfiltered catalogue (no search, no category) is the same for everyone: served from the
+        // full-route cache under the same address (home-screen.tsx, CachedHomeScreen).
+        beforeFiles: [
+          { source: "/", missing: [{ type: "query", key: "q" }, { type: "query", key: "category" }, { type: "query", key: "sort" }], destination: "/catalogue/popular" },
+          { source: "/", has: [{ type: "query", key: "sort", value: "(?<sort>popular|new|trending)" }], missing: [{ type: "query", key: "q" }, { type: "query", key: "category" }], destination: "/catalogue/:sort" },
+        ],
+        afterFiles: [{ source: "/api/v1/art/:path*", destination: `${api}/api/v1/art/:path*` }],
+        fallback: [],
+      };
+    },
+    // The cached catalogue's own address is internal: a visit there goes to the page it serves.
+    // (A render reached that way would also store the wrong address in the cached page.)
+    async redirects() {
+      return [{ source: "/catalogue/:sort", destination: "/?sort=:sort", permanent: false }];
     },
     async headers() {
       // The whole site stays out of search indexes (spec section 1), error pages included.

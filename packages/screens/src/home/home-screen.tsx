@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { notFound } from "next/navigation";
 import { IntentLink as Link } from "../shell/intent-link";
 import { EmptyState } from "@storyloom/ui";
 import { getBrand } from "../brand";
@@ -29,12 +30,37 @@ function ChipLink({ href, current, children }: { href: string; current: boolean;
 /**
  * Home: the catalogue. Filters are links and a search form over the URL, and the first page of
  * stories is fetched here on the server (cached 30 s), so the first paint carries the covers and
- * works before hydration; the personal rows and further pages fill in on the client.
+ * works before hydration; the personal rows and further pages fill in on the client. This route
+ * renders searches and categories per request; the plain catalogue is {@link CachedHomeScreen}.
  */
 export default async function HomeScreen({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
-  const filter = parseFilter(await searchParams);
+  return <Catalogue filter={parseFilter(await searchParams)} cached={false} />;
+}
+
+/**
+ * The unfiltered catalogue in one sort order: `/` and `/?sort=…` without a search or category are
+ * rewritten here by the brand config (next-config.js). It is the same for every visitor, so it is
+ * served from the full-route cache like story pages: rendered on its first visit, then again in
+ * the background once the reads' 30 s have passed.
+ */
+export async function CachedHomeScreen({ params }: { params: Promise<{ sort: string }> }) {
+  const { sort } = await params;
+  if (!SORTS.some((s) => s.id === sort)) notFound();
+  return <Catalogue filter={parseFilter({ sort })} cached />;
+}
+
+/** No sort order is rendered at build (no API may be running then); each on its first visit. */
+export function generateStaticParams(): { sort: string }[] {
+  return [];
+}
+
+async function Catalogue({ filter, cached }: { filter: CatalogueFilter; cached: boolean }) {
   const brand = getBrand();
   const [page, categories] = await Promise.all([serverRead("storyList", listInput(filter)), serverRead("categoryList", {})]);
+  // A cached page must never hold an error: a failed read is thrown there instead of shown. The last
+  // good copy keeps being served while a background render fails; without one, the error page offers Reload.
+  if (cached && !page.ok) throw new Error(`The catalogue could not be loaded: ${page.message}`);
+  if (cached && !categories.ok) throw new Error(`The categories could not be loaded: ${categories.message}`);
   const leadCover = page.ok ? await inlineLeadCover(page.data.stories[0]?.cover_url) : null;
   const categoryList = categories.ok ? categories.data.categories : [];
   const categoryNames = Object.fromEntries(categoryList.map((c) => [c.id, c.name]));

@@ -1,0 +1,1 @@
+export { default, generateStaticParams, metadata } from "@storyloom/screens/coins/coins";

@@ -1,0 +1,1 @@
+export { CachedHomeScreen as default, generateStaticParams, metadata } from "@storyloom/screens/home/home-screen";

@@ -1,1 +1,0 @@
-export { default, metadata } from "@storyloom/screens/coins/coins";

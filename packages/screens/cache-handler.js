@@ -11,7 +11,7 @@ const FileSystemCache = fileSystemCache.default ?? fileSystemCache;
 
 /** Whether a cache entry is a rendered not-found page (status 404), which must not be stored. */
 export function isNotFoundPage(data) {
-  return Boolean(data && (data.kind === "APP_PAGE" || data.kind === "PAGES") && data.status === 404);
+  return Boolean(data && data.kind === "APP_PAGE" && data.status === 404);
 }
 
 export default class RouteCache extends FileSystemCache {

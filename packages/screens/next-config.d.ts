@@ -5,3 +5,6 @@ export declare function brandNextConfig(appName: "storyloom" | "playshot"): Next
 
 /** The build folder: NEXT_DIST_DIR, else `.next`. */
 export declare function distDir(): string;
+
+/** The catalogue's sort orders whose plain view is served from the full-route cache. */
+export declare const CACHED_SORTS: readonly string[];

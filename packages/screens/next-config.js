@@ -2,6 +2,9 @@
 // next.config.ts loads it through Node before any TypeScript tooling runs.
 import { fileURLToPath } from "node:url";
 
+/** The catalogue's sort orders (SORTS in src/catalogue/query.ts), each served from the full-route cache. */
+export const CACHED_SORTS = ["popular", "new", "trending"];
+
 /** The build folder: NEXT_DIST_DIR lets a test run build and serve its own copy, else `.next`. */
 export function distDir() {
   return process.env.NEXT_DIST_DIR || ".next";
@@ -49,7 +52,8 @@ export function brandNextConfig(appName) {
         // full-route cache under the same address (home-screen.tsx, CachedHomeScreen).
         beforeFiles: [
           { source: "/", missing: [{ type: "query", key: "q" }, { type: "query", key: "category" }, { type: "query", key: "sort" }], destination: "/catalogue/popular" },
-          { source: "/", has: [{ type: "query", key: "sort", value: "(?<sort>popular|new|trending)" }], missing: [{ type: "query", key: "q" }, { type: "query", key: "category" }], destination: "/catalogue/:sort" },
+          // The sort ids of catalogue/query.ts (SORTS); a test keeps the two lists equal.
+          { source: "/", has: [{ type: "query", key: "sort", value: `(?<sort>${CACHED_SORTS.join("|")})` }], missing: [{ type: "query", key: "q" }, { type: "query", key: "category" }], destination: "/catalogue/:sort" },
         ],
         afterFiles: [{ source: "/api/v1/art/:path*", destination: `${api}/api/v1/art/:path*` }],
         fallback: [],

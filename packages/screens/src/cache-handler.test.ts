@@ -16,7 +16,7 @@ describe("RouteCache", () => {
   let dir = "";
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("stores rendered pages but never a not-found page, on disk or in memory", async () => {
+  it("stores rendered pages on disk but never a not-found page", async () => {
     dir = mkdtempSync(join(tmpdir(), "route-cache-"));
     const cache = new RouteCache({ fs: nodeFs, serverDistDir: dir, flushToDisk: true, maxMemoryCacheSize: 0, revalidatedTags: [] });
     await cache.set("/story/neon-requiem", page(undefined), ctx);

@@ -134,7 +134,7 @@ export function LoginForm({ next }: { next: string }) {
       ) : (
         <form onSubmit={onLogin} noValidate className="flex flex-col gap-4">
           <div>
-            <label htmlFor={ids.code} className="mb-1.5 block text-sm font-medium">
+            <label htmlFor={ids.code} className="mb-1.5 block text-sm font-semibold">
               6-digit code
             </label>
             <CodeInput ref={codeRef} id={ids.code} value={code} onChange={setCode} disabled={busy === "login" || done} describedBy={ids.status} />

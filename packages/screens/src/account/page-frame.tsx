@@ -4,7 +4,7 @@ import type { ReactNode } from "react";
 export function PageFrame({ title, lead, children, width = "md" }: { title: ReactNode; lead?: ReactNode; children: ReactNode; width?: "sm" | "md" }) {
   return (
     <div className={`mx-auto w-full px-4 py-8 sm:py-12 ${width === "sm" ? "max-w-md" : "max-w-2xl"}`}>
-      <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">{title}</h1>
+      <h1 className="text-2xl font-semibold tracking-tight sm:text-3xl">{title}</h1>
       {lead && <p className="mt-2 text-muted">{lead}</p>}
       <div className="mt-6">{children}</div>
     </div>

@@ -60,7 +60,7 @@ export function ProfileView() {
       <section aria-label="Account" className="flex items-center gap-4">
         <Avatar src={user.avatar_url ? artUrl(user.avatar_url) : user.avatar_url} name={name} size={80} />
         <div className="min-w-0">
-          <p className="truncate text-xl font-bold">{name}</p>
+          <p className="truncate text-xl font-semibold">{name}</p>
           {user.username && <p className="truncate text-muted">@{user.username}</p>}
           {user.email && <p className="truncate text-sm text-muted">{user.email}</p>}
           {!isLoggedIn && <Badge tone="neutral">Guest · not signed in</Badge>}

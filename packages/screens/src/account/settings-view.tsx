@@ -13,7 +13,7 @@ function Switch({ label, description, checked, disabled, onChange }: { label: st
   return (
     <div className="flex items-start justify-between gap-4 py-4">
       <div>
-        <p id={`${id}-label`} className="font-medium">
+        <p id={`${id}-label`} className="font-semibold">
           {label}
         </p>
         <p id={`${id}-desc`} className="text-sm text-muted">
@@ -148,7 +148,7 @@ export function SettingsView({ supportEmail }: { supportEmail: string }) {
         </ul>
         <p className="mt-4 text-sm">
           Need help? Write to{" "}
-          <a href={`mailto:${supportEmail}`} className="font-medium underline underline-offset-4">
+          <a href={`mailto:${supportEmail}`} className="underline underline-offset-4">
             {supportEmail}
           </a>
         </p>

@@ -22,7 +22,7 @@ export function TextField({ id, label, error, hint, className, ...input }: TextF
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className={className}>
-      <label htmlFor={id} className="mb-1.5 block text-sm font-medium text-fg">
+      <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-fg">
         {label}
       </label>
       <input id={id} aria-invalid={error ? true : undefined} aria-describedby={[hintId, errorId].filter(Boolean).join(" ") || undefined} className={inputClass} {...input} />

@@ -42,7 +42,7 @@ export function StoryCard({ story, categoryName, priority = false, eager = false
           className="transition-transform duration-300 group-hover:scale-105 motion-reduce:transition-none"
         />
         {categoryName && !compact ? (
-          <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2 py-0.5 text-xs font-medium text-white">{categoryName}</span>
+          <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2 py-0.5 text-xs text-white">{categoryName}</span>
         ) : null}
       </div>
       <h3 className="mt-2 line-clamp-1 font-semibold text-fg">

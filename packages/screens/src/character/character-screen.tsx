@@ -41,7 +41,7 @@ export default async function CharacterScreen({ params }: Props) {
       <header className="flex flex-col items-center gap-3 text-center">
         {/* Avatars are small vector art from the API: a plain img keeps them sharp without the optimiser. */}
         <img src={artUrl(actor.avatar_url)} alt="" width={128} height={128} fetchPriority="high" decoding="async" className="size-32 rounded-full bg-surface-2 ring-4 ring-brand/60" />
-        <h1 className="text-3xl font-extrabold tracking-tight text-fg">{actor.name}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{actor.name}</h1>
         <p className="text-muted">{actor.tagline}</p>
         <Link
           href={`/chat/${story.id}/${actor.id}`}
@@ -55,11 +55,11 @@ export default async function CharacterScreen({ params }: Props) {
         <figcaption className="mt-2 text-sm text-muted">— {actor.name}</figcaption>
       </figure>
       <section aria-labelledby="persona-heading">
-        <h2 id="persona-heading" className="mb-2 font-bold text-fg">Who they are</h2>
+        <h2 id="persona-heading" className="mb-2 font-semibold text-fg">Who they are</h2>
         <p className="whitespace-pre-line text-fg/90">{actor.persona}</p>
       </section>
       <section aria-labelledby="story-heading">
-        <h2 id="story-heading" className="mb-3 font-bold text-fg">Their story</h2>
+        <h2 id="story-heading" className="mb-3 font-semibold text-fg">Their story</h2>
         <div className="w-1/2">
           <StoryCard story={story} />
         </div>

@@ -72,7 +72,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
           <span aria-hidden="true">← </span>Story
         </Link>
         <div className="min-w-0 flex-1">
-          <h1 className="truncate font-bold">{storyTitle}</h1>
+          <h1 className="truncate font-semibold">{storyTitle}</h1>
           <p className={`flex gap-2 truncate text-xs ${immersive ? "text-white/85" : "text-muted"}`}>
             {lead ? <span className="truncate">with {lead.name}</span> : <span>Story mode</span>}
             <span aria-hidden="true">·</span>

@@ -68,7 +68,7 @@ export function MessageList({ variant, messages, cast, waiting }: MessageListPro
         if (variant === "reasoning") {
           return (
             <p key={m.id} className={`leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`} data-role={m.role}>
-              <span className="mr-2 text-xs font-bold tracking-wide text-muted uppercase">{who}</span>
+              <span className="mr-2 text-xs font-semibold tracking-wide text-muted uppercase">{who}</span>
               {m.content}
             </p>
           );

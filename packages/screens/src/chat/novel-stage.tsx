@@ -37,7 +37,7 @@ export function NovelStage({ messages, cast, coverUrl, leadId, waiting }: NovelS
             <TypingIndicator />
           ) : latest ? (
             <p className={latest.role === "narrator" ? "text-fg italic" : "text-fg"} data-role={latest.role}>
-              <span className="mb-1 block text-xs font-bold tracking-wide text-muted uppercase">{speakerName(latest, names)}</span>
+              <span className="mb-1 block text-xs font-semibold tracking-wide text-muted uppercase">{speakerName(latest, names)}</span>
               {latest.content}
             </p>
           ) : null}
@@ -46,7 +46,7 @@ export function NovelStage({ messages, cast, coverUrl, leadId, waiting }: NovelS
           type="button"
           aria-expanded={backlog}
           onClick={() => setBacklog((b) => !b)}
-          className="mt-2 text-sm font-medium text-muted underline underline-offset-4 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand"
+          className="mt-2 text-sm text-muted underline underline-offset-4 hover:text-fg focus-visible:outline-2 focus-visible:outline-brand"
         >
           {backlog ? "Hide backlog" : `Backlog (${messages.length})`}
         </button>

@@ -14,7 +14,7 @@ export function CoinsChip() {
     <Link
       href="/user/coins"
       aria-label={coins === null ? "Coins" : `${formatCoins(coins)} coins`}
-      className="inline-flex min-h-10 min-w-16 items-center justify-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-sm font-semibold tabular-nums hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
+      className="inline-flex min-h-10 min-w-16 items-center justify-center gap-1.5 rounded-full border border-line bg-surface-2 px-3 text-base font-semibold tabular-nums hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
     >
       <DiamondIcon width={16} height={16} />
       <span aria-hidden="true">{coins === null ? "–" : formatCoins(coins)}</span>

@@ -63,8 +63,8 @@ function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
                 {pkg.extra.discount_percent}% OFF
               </Badge>
             ) : null}
-            <span className="text-xs font-medium uppercase tracking-wide text-muted">{pkg.name}</span>
-            <span className="flex items-center gap-1 text-xl font-bold">
+            <span className="text-xs uppercase tracking-wide text-muted">{pkg.name}</span>
+            <span className="flex items-center gap-1 text-lg font-semibold">
               <DiamondIcon width={20} height={20} />
               {formatCoins(pkg.coins)}
               <span className="sr-only"> coins</span>
@@ -95,7 +95,7 @@ export function CoinsView({ initialPrices }: { initialPrices?: PricePackage[] })
         aria-labelledby="balance-title"
         className="rounded-2xl bg-linear-to-br from-brand to-[color-mix(in_srgb,var(--brand-primary)_55%,black)] p-5 text-white"
       >
-        <h2 id="balance-title" className="text-sm font-medium uppercase tracking-wide text-white">
+        <h2 id="balance-title" className="text-sm uppercase tracking-wide text-white">
           Your balance
         </h2>
         <p className="mt-1 text-4xl" aria-live="polite">

@@ -50,7 +50,7 @@ function LedgerPage({ cursor, isLast, onMore }: { cursor: string | undefined; is
       {entries.map((e) => (
         <li key={e.id} className="flex items-center justify-between gap-3 py-3">
           <div className="min-w-0">
-            <p className="truncate font-medium">{ledgerReason(e.reason)}</p>
+            <p className="truncate font-semibold">{ledgerReason(e.reason)}</p>
             <p className="text-xs text-muted">
               <time dateTime={e.created_at}>{ledgerDate(e.created_at)}</time> · Balance {formatCoins(e.balance_after)}
             </p>

@@ -15,7 +15,7 @@ import { SearchBox } from "./search-box";
 /** Home keeps the site's default title ('{brand} - AI-Powered Interactive Stories'). */
 export const metadata: Metadata = {};
 
-const chip = "inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm font-medium whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
+const chip = "inline-flex h-9 shrink-0 items-center rounded-full border px-4 text-sm whitespace-nowrap focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand";
 const chipOn = "border-transparent bg-brand text-white";
 const chipOff = "border-line bg-surface-2 text-fg hover:border-brand";
 
@@ -71,7 +71,7 @@ async function Catalogue({ filter, cached }: { filter: CatalogueFilter; cached: 
   return (
     <StoryModalHost>
       <div className="mx-auto w-full max-w-6xl px-4 pt-6 pb-10">
-        <h1 className="text-2xl font-extrabold tracking-tight text-fg sm:text-3xl">
+        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">
           {brand.tagline}
         </h1>
         <p className="mt-1 text-muted">Pick a story, meet its characters and choose what happens next.</p>
@@ -99,7 +99,7 @@ async function Catalogue({ filter, cached }: { filter: CatalogueFilter; cached: 
         {filtered ? null : <PersonalRows />}
 
         <section aria-labelledby="catalogue-heading" className="mt-8">
-          <h2 id="catalogue-heading" className="mb-3 text-lg font-bold text-fg">{heading}</h2>
+          <h2 id="catalogue-heading" className="mb-3 text-lg font-semibold text-fg">{heading}</h2>
           {!page.ok ? (
             <RefreshError message="Stories could not be loaded. Check your connection and try again." />
           ) : page.data.stories.length === 0 ? (

@@ -24,7 +24,7 @@ function StoryRow({ title, testId, stories, loading, error, onRetry }: RowProps)
   const headingId = `${testId}-heading`;
   return (
     <section aria-labelledby={headingId} data-testid={testId} className="mt-8">
-      <h2 id={headingId} className="text-lg font-bold text-fg">{title}</h2>
+      <h2 id={headingId} className="text-lg font-semibold text-fg">{title}</h2>
       {error ? (
         <p className="mt-2 flex items-center gap-3 text-sm text-muted">
           <span role="alert">This row could not be loaded.</span>

@@ -35,11 +35,11 @@ export default async function FantasyLandingScreen() {
       <FeaturedStory story={story} label="Tonight's quest" />
       <FeatureList heading="How an adventure plays" items={features} />
       <section aria-labelledby="steps-title" className="px-5 pb-4">
-        <h2 id="steps-title" className="text-2xl font-bold">Three steps to the first battle</h2>
+        <h2 id="steps-title" className="text-2xl font-semibold">Three steps to the first battle</h2>
         <ol className="mt-4 space-y-3">
           {["Open the story: no sign-up needed to start.", "Read the opening scene and meet your party.", "Type what you do, or tap a choice, and watch the world react."].map((step, i) => (
             <li key={step} className="flex items-start gap-3">
-              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand font-bold text-white">{i + 1}</span>
+              <span aria-hidden="true" className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand font-semibold text-white">{i + 1}</span>
               <span className="pt-1">{step}</span>
             </li>
           ))}

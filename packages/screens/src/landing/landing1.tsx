@@ -33,7 +33,7 @@ export default async function RomanceLandingScreen() {
         background={mood}
       />
       <section aria-labelledby="sample-title" className="px-5 pt-8">
-        <h2 id="sample-title" className="text-2xl font-bold">A taste of the conversation</h2>
+        <h2 id="sample-title" className="text-2xl font-semibold">A taste of the conversation</h2>
         <ol className="mt-4 space-y-3" aria-label="Sample conversation">
           <li className="max-w-[85%] rounded-2xl rounded-bl-sm bg-surface-2 p-3">
             <span className="block text-xs font-semibold text-muted">{lead}</span>

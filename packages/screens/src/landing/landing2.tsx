@@ -33,7 +33,7 @@ export default async function MysteryLandingScreen() {
         background={mood}
       />
       <section aria-labelledby="case-title" className="m-5 rounded-3xl border-2 border-dashed border-line p-5">
-        <h2 id="case-title" className="font-mono text-sm font-bold tracking-widest uppercase">Case file · How it works</h2>
+        <h2 id="case-title" className="font-mono text-sm font-semibold tracking-widest uppercase">Case file · How it works</h2>
         <dl className="mt-4 space-y-3">
           {caseNotes.map((note) => (
             <div key={note.label} className="grid grid-cols-[6.5rem_1fr] gap-2">
@@ -45,7 +45,7 @@ export default async function MysteryLandingScreen() {
       </section>
       <FeaturedStory story={story} label="Open case" />
       <section aria-labelledby="tips-title" className="px-5 py-6">
-        <h2 id="tips-title" className="text-2xl font-bold">Detective&apos;s tips</h2>
+        <h2 id="tips-title" className="text-2xl font-semibold">Detective&apos;s tips</h2>
         <ul className="mt-3 list-disc space-y-2 pl-5 text-muted">
           <li>Ask the same question twice, to two different people.</li>
           <li>Alibis are stories too. Look for the part that is too neat.</li>

@@ -32,7 +32,7 @@ export default async function CreateLandingScreen() {
         background={mood}
       />
       <section aria-labelledby="prompt-title" className="px-5 pt-8">
-        <h2 id="prompt-title" className="text-2xl font-bold">What would you do?</h2>
+        <h2 id="prompt-title" className="text-2xl font-semibold">What would you do?</h2>
         <figure className="mt-4 rounded-2xl border border-line bg-surface-2 p-4">
           <blockquote className="font-mono text-sm">
             &gt; I slide the stolen map across the table and say: &quot;You have until the candle burns out to tell me who drew it.&quot;

@@ -26,7 +26,7 @@ export function LandingHero({ eyebrow, title, body, ctaHref, ctaLabel, backgroun
   return (
     <section aria-labelledby="landing-title" className="px-5 pt-10 pb-12 text-white" style={{ background }}>
       <p className="text-sm font-semibold tracking-widest uppercase opacity-90">{eyebrow}</p>
-      <h1 id="landing-title" className="mt-3 text-4xl leading-tight font-extrabold tracking-tight">
+      <h1 id="landing-title" className="mt-3 text-4xl leading-tight font-semibold tracking-tight">
         {title}
       </h1>
       <div className="mt-4 text-lg opacity-95">{body}</div>
@@ -42,7 +42,7 @@ export function CtaLink({ href, children, className = "" }: { href: string; chil
   return (
     <Link
       href={href}
-      className={`inline-flex min-h-12 items-center justify-center rounded-2xl bg-white px-6 text-base font-bold text-[#14121c] shadow-lg hover:brightness-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white ${className}`}
+      className={`inline-flex min-h-12 items-center justify-center rounded-2xl bg-white px-6 text-base font-semibold text-[#14121c] shadow-lg hover:brightness-95 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white ${className}`}
     >
       {children}
     </Link>
@@ -54,7 +54,7 @@ export function FeaturedStory({ story, label }: { story: StorySummary | undefine
   if (!story) {
     return (
       <section aria-labelledby="featured-title" className="m-5 rounded-3xl border border-line bg-surface-2 p-6">
-        <h2 id="featured-title" className="text-xl font-bold">{label}</h2>
+        <h2 id="featured-title" className="text-xl font-semibold">{label}</h2>
         <p className="mt-2 text-muted">Hundreds of scenes are waiting. Pick the one that calls you from the catalogue.</p>
         <Link href="/" className="mt-4 inline-block font-semibold underline underline-offset-4">
           Browse all stories
@@ -70,7 +70,7 @@ export function FeaturedStory({ story, label }: { story: StorySummary | undefine
       </div>
       <div className="p-5">
         <p className="text-xs font-semibold tracking-widest text-muted uppercase">{label}</p>
-        <h2 id="featured-title" className="mt-1 text-2xl font-bold">{story.title}</h2>
+        <h2 id="featured-title" className="mt-1 text-2xl font-semibold">{story.title}</h2>
         <p className="mt-2 text-muted">{story.hook}</p>
         {story.actors.length > 0 ? (
           <p className="mt-3 text-sm text-muted">
@@ -79,7 +79,7 @@ export function FeaturedStory({ story, label }: { story: StorySummary | undefine
         ) : null}
         <Link
           href={storyHref(story)}
-          className="mt-5 inline-flex min-h-12 w-full items-center justify-center rounded-2xl bg-brand px-6 font-bold text-white hover:brightness-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
+          className="mt-5 inline-flex min-h-12 w-full items-center justify-center rounded-2xl bg-brand px-6 font-semibold text-white hover:brightness-110 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-brand"
         >
           Start “{story.title}”
         </Link>
@@ -92,7 +92,7 @@ export function FeaturedStory({ story, label }: { story: StorySummary | undefine
 export function FeatureList({ heading, items }: { heading: string; items: readonly { icon: LandingIconName; title: string; text: string }[] }) {
   return (
     <section aria-labelledby="features-title" className="px-5 py-8">
-      <h2 id="features-title" className="text-2xl font-bold">{heading}</h2>
+      <h2 id="features-title" className="text-2xl font-semibold">{heading}</h2>
       <ul className="mt-5 space-y-4">
         {items.map((item) => (
           <li key={item.title} className="flex gap-4 rounded-2xl bg-surface-2 p-4">
@@ -112,7 +112,7 @@ export function FeatureList({ heading, items }: { heading: string; items: readon
 export function ClosingCta({ title, text, href, label, background }: { title: string; text: string; href: string; label: string; background: string }) {
   return (
     <section aria-labelledby="closing-title" className="m-5 rounded-3xl p-6 text-center text-white" style={{ background }}>
-      <h2 id="closing-title" className="text-2xl font-bold">{title}</h2>
+      <h2 id="closing-title" className="text-2xl font-semibold">{title}</h2>
       <p className="mt-2 opacity-95">{text}</p>
       <CtaLink href={href} className="mt-5 w-full">
         {label}

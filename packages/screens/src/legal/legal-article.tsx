@@ -15,9 +15,9 @@ export interface LegalArticleProps {
 /** The reading layout shared by all legal and info pages: title, date, summary and sections. */
 export function LegalArticle({ title, lead, children }: LegalArticleProps) {
   return (
-    <article className="mx-auto w-full max-w-3xl px-4 py-10 leading-relaxed sm:px-6 [&_a]:font-medium [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:font-semibold [&_li]:mt-1.5 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
+    <article className="mx-auto w-full max-w-3xl px-4 py-10 leading-relaxed sm:px-6 [&_a]:underline [&_a]:underline-offset-4 [&_h2]:mt-10 [&_h2]:mb-3 [&_h2]:text-xl [&_h2]:font-semibold [&_h3]:mt-6 [&_h3]:mb-2 [&_h3]:font-semibold [&_li]:mt-1.5 [&_ol]:list-decimal [&_ol]:pl-6 [&_p]:mt-3 [&_ul]:list-disc [&_ul]:pl-6">
       <header className="border-b border-line pb-6">
-        <h1 className="text-3xl font-bold tracking-tight sm:text-4xl">{title}</h1>
+        <h1 className="text-3xl font-semibold tracking-tight sm:text-4xl">{title}</h1>
         <p className="text-sm text-muted">Last updated: {LEGAL_UPDATED}</p>
         <div className="text-lg text-muted">{lead}</div>
       </header>

@@ -45,7 +45,7 @@ export function RechargeStatus({ params, supportEmail }: { params: RechargeParam
   }, [view, client]);
 
   const support = (
-    <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Payment ${id ?? ""}`.trim())}`} className="font-medium underline underline-offset-4">
+    <a href={`mailto:${supportEmail}?subject=${encodeURIComponent(`Payment ${id ?? ""}`.trim())}`} className="underline underline-offset-4">
       {supportEmail}
     </a>
   );

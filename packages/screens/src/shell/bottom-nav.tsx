@@ -18,7 +18,7 @@ export function BottomNav() {
               <IntentLink
                 href={item.href}
                 aria-current={current ? "page" : undefined}
-                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${current ? "text-fg" : "text-muted hover:text-fg"}`}
+                className={`flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-brand ${current ? "text-fg" : "text-muted hover:text-fg"}`}
               >
                 <NavIcon icon={item.icon} />
                 {item.label}

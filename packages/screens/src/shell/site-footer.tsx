@@ -21,7 +21,7 @@ export function SiteFooter({ compact = false }: { compact?: boolean }) {
         </nav>
         <p className="mt-6">
           Questions? Write to{" "}
-          <a href={`mailto:${brand.supportEmail}`} className="font-medium text-fg underline underline-offset-4">
+          <a href={`mailto:${brand.supportEmail}`} className="text-fg underline underline-offset-4">
             {brand.supportEmail}
           </a>
         </p>

@@ -18,7 +18,7 @@ export function SiteHeader({ showNav = false, coinsSlot }: SiteHeaderProps) {
   return (
     <header className="sticky top-0 z-30 border-b border-line bg-surface/90 backdrop-blur">
       <div className="mx-auto flex min-h-14 w-full max-w-6xl flex-wrap items-center gap-x-4 px-4">
-        <IntentLink href="/" className="flex items-center gap-2 rounded-md font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-brand">
+        <IntentLink href="/" className="flex items-center gap-2 rounded-md font-semibold tracking-tight focus-visible:outline-2 focus-visible:outline-brand">
           <brand.Logo decorative />
           <span className="text-lg">{brand.name}</span>
         </IntentLink>

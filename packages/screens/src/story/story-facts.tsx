@@ -18,7 +18,7 @@ export function StoryCounts({ playCount, likeCount }: { playCount: number; likeC
 export function StoryTags({ categoryName, tags }: { categoryName?: string; tags: string[] }) {
   return (
     <ul aria-label="Category and tags" className="flex flex-wrap gap-2">
-      {categoryName ? <li className="rounded-full bg-brand px-3 py-1 text-xs font-semibold text-white">{categoryName}</li> : null}
+      {categoryName ? <li className="rounded-full bg-brand px-3 py-1 text-xs text-white">{categoryName}</li> : null}
       {tags.map((t) => (
         <li key={t} className="rounded-full border border-line px-3 py-1 text-xs text-muted">#{t}</li>
       ))}

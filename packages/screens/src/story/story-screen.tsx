@@ -59,7 +59,7 @@ export default async function StoryScreen({ params }: Props) {
       </div>
       <div className="flex flex-col gap-4 px-4 pt-5">
         <StoryTags categoryName={categoryName} tags={s.tags} />
-        <h1 className="text-3xl font-extrabold tracking-tight text-fg">{s.title}</h1>
+        <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{s.title}</h1>
         <p className="text-lg text-fg">{s.hook}</p>
         <StoryCounts playCount={s.play_count} likeCount={s.like_count} />
         <div className="flex flex-wrap gap-2">
@@ -72,11 +72,11 @@ export default async function StoryScreen({ params }: Props) {
           <LikeButton storyId={s.id} initialCount={s.like_count} />
         </div>
         <section aria-labelledby="about-heading">
-          <h2 id="about-heading" className="mb-2 font-bold text-fg">About this story</h2>
+          <h2 id="about-heading" className="mb-2 font-semibold text-fg">About this story</h2>
           <p className="whitespace-pre-line text-fg/90">{s.description}</p>
         </section>
         <section aria-labelledby="cast-heading">
-          <h2 id="cast-heading" className="mb-2 font-bold text-fg">Characters</h2>
+          <h2 id="cast-heading" className="mb-2 font-semibold text-fg">Characters</h2>
           <StoryCharacters story={s} />
         </section>
         <SubscribeForm storyId={s.id} title={s.title} />

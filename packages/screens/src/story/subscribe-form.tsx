@@ -52,7 +52,7 @@ export function SubscribeForm({ storyId, title }: { storyId: string; title: stri
   const done = status === "subscribed" || status === "duplicate";
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-2xl border border-line bg-surface-2 p-4" data-testid="subscribe">
-      <h2 id={`${id}-title`} className="font-bold text-fg">Get new chapters by e-mail</h2>
+      <h2 id={`${id}-title`} className="font-semibold text-fg">Get new chapters by e-mail</h2>
       <p role="status" aria-live="polite" className="mt-1 text-sm text-fg empty:hidden">
         {done || status === "error" ? subscribeMessage(status, value.trim(), title) : subscribed ? "You are subscribed to this story." : ""}
       </p>
@@ -79,7 +79,7 @@ export function SubscribeForm({ storyId, title }: { storyId: string; title: stri
               aria-describedby={fieldError ? `${id}-error` : undefined}
               className="h-11 w-full rounded-xl border border-line bg-surface px-3 text-fg placeholder:text-muted focus-visible:outline-2 focus-visible:outline-brand aria-invalid:border-red-500"
             />
-            {fieldError ? <p id={`${id}-error`} className="mt-1 text-sm font-medium text-fg"><span aria-hidden="true" className="text-red-500">● </span>{fieldError}</p> : null}
+            {fieldError ? <p id={`${id}-error`} className="mt-1 text-sm text-fg"><span aria-hidden="true" className="text-red-500">● </span>{fieldError}</p> : null}
           </div>
           <Button type="submit" loading={status === "sending"} loadingText="Subscribing…">Subscribe</Button>
         </form>

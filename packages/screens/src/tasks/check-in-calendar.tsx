@@ -57,7 +57,7 @@ export function CheckInCalendar() {
                 state === "claimed" ? "border-brand bg-brand/15" : state === "today" ? "border-brand bg-surface-2 ring-2 ring-brand" : "border-line bg-surface-2"
               }`}
             >
-              <span className="font-medium">Day {d.day}</span>
+              <span className="font-semibold">Day {d.day}</span>
               <DiamondIcon width={18} height={18} />
               <span className="font-semibold tabular-nums">+{d.reward}</span>
               <span className="sr-only">coins, {state === "claimed" ? "claimed" : state === "today" ? (claimed_today ? "claimed today" : "today") : "upcoming"}</span>

@@ -33,7 +33,7 @@ export function CreateStoryForm({ onCancel, onDone }: { onCancel: () => void; on
     <form onSubmit={onSubmit} noValidate className="flex w-full flex-col gap-3" aria-label="Pitch a story">
       <TextField id={`${id}-title`} label="Title" autoFocus maxLength={120} required value={title} onChange={(e) => setTitle(e.target.value)} />
       <div>
-        <label htmlFor={`${id}-premise`} className="mb-1.5 block text-sm font-medium">
+        <label htmlFor={`${id}-premise`} className="mb-1.5 block text-sm font-semibold">
           Premise
         </label>
         <textarea

@@ -10,7 +10,7 @@ export function DailyTasksView() {
   return (
     <div className="flex flex-col gap-8 px-4 py-6">
       <div>
-        <h1 className="text-2xl font-bold">Daily tasks</h1>
+        <h1 className="text-2xl font-semibold">Daily tasks</h1>
         {/* The balance itself is the header's coins chip, updated by every claim. */}
         <p className="mt-1 text-sm text-muted">Check in every day and finish tasks to earn free coins. Tasks reset at 00:00 UTC.</p>
       </div>

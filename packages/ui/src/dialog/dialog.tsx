@@ -95,7 +95,7 @@ function DialogShell({
       >
         {shown === "drawer" && <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-line" />}
         <div className="flex items-center justify-between gap-2 px-5 pb-2 pt-4">
-          <h2 id={titleId} className="text-lg font-bold">
+          <h2 id={titleId} className="text-lg font-semibold">
             {title}
           </h2>
           <IconButton label={closeLabel} onClick={onClose} className="-mr-2">

@@ -37,11 +37,11 @@ export function ErrorPage({ status, supportEmail, detail, message, homeHref = "/
     <main className="mx-auto flex min-h-dvh w-full max-w-xl flex-col items-center justify-center gap-5 px-5 py-10 text-center text-fg">
       {header}
       {status !== undefined && status > 0 && (
-        <p aria-hidden="true" className="text-6xl font-black text-brand">
+        <p aria-hidden="true" className="text-6xl font-semibold text-brand">
           {status}
         </p>
       )}
-      <h1 className="text-2xl font-bold md:text-3xl">{content.title}</h1>
+      <h1 className="text-2xl font-semibold md:text-3xl">{content.title}</h1>
       <p className="text-muted">{message ?? content.message}</p>
       {detail && <p className="break-all rounded-lg bg-surface-2 px-3 py-2 font-mono text-sm text-muted">{detail}</p>}
       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">

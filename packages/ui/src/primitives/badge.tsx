@@ -15,7 +15,7 @@ const tones: Record<BadgeTone, string> = {
 /** A small pill label such as "20% OFF". */
 export function Badge({ tone = "brand", className, children }: { tone?: BadgeTone; className?: string; children: ReactNode }) {
   return (
-    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-bold leading-5", tones[tone], className)}>
+    <span className={cx("inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold leading-5", tones[tone], className)}>
       {children}
     </span>
   );

@@ -43,7 +43,7 @@ export function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: 
         accent,
       )}
     >
-      <span aria-hidden="true" className={cx("mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-bold text-white", bar)}>
+      <span aria-hidden="true" className={cx("mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white", bar)}>
         {icon}
       </span>
       <div className="min-w-0 flex-1 text-sm">

@@ -20,7 +20,7 @@ function sources(dir: string): string[] {
 }
 
 /** Every use of a weight other than regular or semibold, as "file:line: match". */
-export function strayWeights(file: string, text: string): string[] {
+function strayWeights(file: string, text: string): string[] {
   const found: string[] = [];
   text.split("\n").forEach((line, i) => {
     for (const m of line.matchAll(/\bfont-(thin|extralight|light|medium|bold|extrabold|black)\b/g)) found.push(`${file}:${i + 1}: ${m[0]}`);

@@ -54,7 +54,7 @@ export function PricePackageOption({ pkg, selected, tabbable, onSelect }: PriceP
           {discount}% OFF
         </Badge>
       ) : null}
-      <span className={cx("relative flex items-center gap-1 text-xl font-semibold", background && "text-white")}>
+      <span className={cx("relative flex items-center gap-1 text-lg font-semibold", background && "text-white")}>
         <DiamondIcon width={20} height={20} />
         {formatCoins(pkg.coins)}
         <VisuallyHidden> coins</VisuallyHidden>

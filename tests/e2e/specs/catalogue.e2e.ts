@@ -63,6 +63,18 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await settled(page);
       await expectAccessible(page);
       await saveShot(page, testInfo, brand, "home");
+
+      // Cards past the first row are laid out and painted only when scrolled near (content-visibility:
+      // auto; static-routes.e2e.ts shows it on the footer). A card past the first row sits 4 px
+      // inside its box at the sides and top, room for the rings the paint containment would clip.
+      const visibility = await grid(page).evaluateAll((lis) => lis.map((li) => getComputedStyle(li).contentVisibility));
+      expect(visibility).toEqual([...Array(4).fill("visible"), ...Array(visibility.length - 4).fill("auto")]);
+      const inset = await grid(page).nth(4).evaluate((li) => {
+        const box = li.getBoundingClientRect();
+        const card = li.firstElementChild!.getBoundingClientRect();
+        return [card.left - box.left, box.right - card.right, card.top - box.top];
+      });
+      expect(inset).toEqual([4, 4, 4]);
     });
 
     test("home: search, category and sort change the URL and the list", async ({ page }) => {

@@ -8,6 +8,18 @@ import { shotName, staticRoutes } from "../support/routes";
 
 for (const brand of brandSites) {
   test.describe(`${brand.name} static routes`, () => {
+    test("the footer is laid out only when scrolled near (content-visibility: auto)", async ({ page }) => {
+      await page.goto(`${brand.baseURL}/terms`);
+      const footer = page.locator("footer");
+      expect(await footer.evaluate((f) => getComputedStyle(f).contentVisibility)).toBe("auto");
+      // The contents of a skipped element report themselves hidden to this check; the element does not.
+      const rendered = () => footer.evaluate((f) => f.firstElementChild!.checkVisibility({ contentVisibilityAuto: true }));
+      await expect.poll(rendered).toBe(false);
+      await footer.scrollIntoViewIfNeeded();
+      await expect.poll(rendered).toBe(true);
+      await expect(footer.getByRole("link", { name: brand.supportEmail })).toBeVisible();
+    });
+
     for (const route of staticRoutes) {
       test(`${route.path}`, async ({ page }, testInfo) => {
         const response = await page.goto(`${brand.baseURL}${route.path}`);

@@ -6,9 +6,17 @@ import type { BrandSite } from "./brands";
 /** Screenshots land here (gitignored), one folder per brand and viewport. */
 export const ARTIFACTS_DIR = join(import.meta.dirname, "..", "artifacts");
 
-/** Saves a full-page screenshot as artifacts/{brand}/{project}/{name}.png. */
+/**
+ * Saves a full-page screenshot as artifacts/{brand}/{project}/{name}.png. What starts below the
+ * fold (ui-below-fold, content-visibility: auto) renders as a visitor scrolls to it, but Chromium's
+ * full-page capture does not scroll: it is rendered for the shot, so the artifact shows it as seen.
+ */
 export async function saveShot(page: Page, testInfo: TestInfo, brand: BrandSite, name: string): Promise<void> {
-  await page.screenshot({ path: join(ARTIFACTS_DIR, brand.id, testInfo.project.name, `${name}.png`), fullPage: true });
+  await page.screenshot({
+    path: join(ARTIFACTS_DIR, brand.id, testInfo.project.name, `${name}.png`),
+    fullPage: true,
+    style: ".ui-below-fold { content-visibility: visible !important; }",
+  });
 }
 
 /** The site is noindex (spec section 1): both the robots meta tag and the X-Robots-Tag header. */

@@ -63,9 +63,9 @@ export function CatalogueGrid({ filter, initialPage, categoryNames, leadCover }:
       <ul className="grid grid-cols-2 gap-x-3 gap-y-5 sm:grid-cols-3 md:grid-cols-4 xl:grid-cols-5" data-testid="story-grid">
         {stories.map((story, i) => (
           // Cards past the first row render only near the screen (ui-below-fold): a long scrolled
-          // list does not lay out and paint what is far away. The box grows by 4 px
-          // on each side (-m-1 p-1, layout unchanged) so the cover's ring and the focus ring, drawn
-          // just outside the card, are not clipped by the paint containment.
+          // list does not lay out and paint what is far away. The box grows by 4 px on each side
+          // (-m-1 p-1, layout unchanged) so the cover's ring and the focus ring, drawn just outside
+          // the card, are not clipped by the paint containment.
           <li key={story.id} className={i < FIRST_ROW ? undefined : "ui-below-fold -m-1 p-1 [--below-fold-size:333px] md:[--below-fold-size:388px]"}>
             <StoryCard story={story} categoryName={categoryNames[story.category_id]} priority={i === 0} eager={i < FIRST_ROW} inlineCover={i === 0 ? leadCover : undefined} onOpen={openStory} />
           </li>

@@ -6,7 +6,7 @@ import { legalNav } from "./nav-items";
 export function SiteFooter({ compact = false }: { compact?: boolean }) {
   const brand = getBrand();
   return (
-    <footer className={`ui-below-fold border-t border-line bg-surface-2 text-sm text-muted ${compact ? "[--below-fold-size:261px]" : "[--below-fold-size:261px] sm:[--below-fold-size:185px]"}`}>
+    <footer className={`ui-below-fold border-t border-line bg-surface-2 text-sm text-muted [--below-fold-size:261px] ${compact ? "" : "sm:[--below-fold-size:185px]"}`}>
       <div className={`mx-auto w-full px-4 py-8 ${compact ? "max-w-[480px]" : "max-w-6xl"}`}>
         <nav aria-label="Legal and information">
           <ul className={`grid gap-x-6 gap-y-2 ${compact ? "grid-cols-2" : "grid-cols-2 sm:grid-cols-4"}`}>

@@ -72,6 +72,41 @@ for (const brand of brandSites) {
       await saveShot(page, testInfo, brand, "auth_login");
     });
 
+    test("on a phone the drawer follows a swipe down: a short one springs back, a long one closes it", async ({ page }, testInfo) => {
+      test.skip(testInfo.project.name !== "phone", "the drawer is the phone layout");
+      await page.goto(`${brand.baseURL}/user/coins`);
+      const dialog = await openDialogOn(page, /Explorer 300 coins/);
+      const viewport = page.viewportSize()!;
+      await expect.poll(async () => Math.round((await dialog.boundingBox())!.y + (await dialog.boundingBox())!.height)).toBe(viewport.height);
+      const top = async () => Math.round((await dialog.boundingBox())!.y);
+      const openTop = await top();
+      const title = (await dialog.getByRole("heading", { name: "Purchase" }).boundingBox())!;
+      // Real touches (the phone project has touch), on the title bar: the sheet owns the gesture.
+      const cdp = await page.context().newCDPSession(page);
+      const x = Math.round(title.x + 10);
+      const swipe = async (distance: number, steps: number, release = true) => {
+        const y0 = Math.round(title.y + title.height / 2);
+        await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: [{ x, y: y0 }] });
+        for (let i = 1; i <= steps; i++) {
+          await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: [{ x, y: y0 + Math.round((distance * i) / steps) }] });
+          await page.waitForTimeout(16);
+        }
+        if (release) await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      };
+      // Mid-drag the sheet sits lower by the distance moved.
+      await swipe(60, 6, false);
+      await expect.poll(top).toBe(openTop + 60);
+      await page.waitForTimeout(300); // a held finger, not a flick
+      await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+      // 60 px of a ~500 px sheet, slowly: it slides back up and stays open.
+      await expect.poll(top).toBe(openTop);
+      await expect(dialog).toBeVisible();
+      // Past a quarter of its height: closed, and focus is back on the package that opened it.
+      await swipe(Math.round((viewport.height - openTop) * 0.4), 8);
+      await expect(page.getByRole("dialog")).toHaveCount(0);
+      await expect(page.getByRole("button", { name: /Explorer 300 coins/ })).toBeFocused();
+    });
+
     test("a signed-in purchase goes through the provider's checkout and the return page confirms the coins", async ({ page }, testInfo) => {
       await signIn(page, brand, freshEmail(`${brand.id}-buy`), "/user/coins");
       const before = await chipCoins(page);

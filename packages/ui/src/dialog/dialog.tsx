@@ -5,6 +5,7 @@ import { cx } from "../cx";
 import { IconButton } from "../primitives/button";
 import { CloseIcon } from "../primitives/icons";
 import { useDialogBehaviour } from "./use-dialog-behaviour";
+import { useSwipeToClose } from "./use-swipe-to-close";
 import { DESKTOP_DIALOG_QUERY, useIsClient, useMediaQuery } from "./use-media-query";
 
 /** Layouts a dialog can take; "responsive" is a drawer below 768px and a modal from 768px. */
@@ -61,9 +62,10 @@ function DialogShell({
   const isClient = useIsClient();
   const wide = useMediaQuery(DESKTOP_DIALOG_QUERY);
   useDialogBehaviour({ open: open && isClient, panelRef, onClose, initialFocusRef });
+  const shown: "modal" | "drawer" = variant === "responsive" ? (wide ? "modal" : "drawer") : variant;
+  const swipe = useSwipeToClose({ enabled: shown === "drawer", panelRef, onClose });
 
   if (!open || !isClient) return null;
-  const shown: "modal" | "drawer" = variant === "responsive" ? (wide ? "modal" : "drawer") : variant;
 
   return createPortal(
     <div
@@ -93,14 +95,17 @@ function DialogShell({
           className,
         )}
       >
-        {shown === "drawer" && <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-line" />}
-        <div className="flex items-center justify-between gap-2 px-5 pb-2 pt-4">
-          <h2 id={titleId} className="text-lg font-semibold">
-            {title}
-          </h2>
-          <IconButton label={closeLabel} onClick={onClose} className="-mr-2">
-            <CloseIcon />
-          </IconButton>
+        {/* The grab area: on a drawer, dragging the handle or the title bar down closes it. */}
+        <div {...swipe} data-testid="dialog-grab" className={shown === "drawer" ? "touch-none select-none" : undefined}>
+          {shown === "drawer" && <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-line" />}
+          <div className="flex items-center justify-between gap-2 px-5 pb-2 pt-4">
+            <h2 id={titleId} className="text-lg font-semibold">
+              {title}
+            </h2>
+            <IconButton label={closeLabel} onClick={onClose} className="-mr-2">
+              <CloseIcon />
+            </IconButton>
+          </div>
         </div>
         {description && (
           <p id={descriptionId} className="px-5 text-sm text-muted">

@@ -90,7 +90,7 @@ function DialogShell({
         data-variant={shown}
         className={cx(
           "relative flex max-h-[90dvh] flex-col bg-surface text-fg shadow-2xl outline-none",
-          shown === "drawer" ? "ui-slide-up" : "ui-zoom-in",
+          shown === "drawer" ? "ui-slide-up ui-sheet" : "ui-zoom-in",
           panelLayout[variant],
           className,
         )}

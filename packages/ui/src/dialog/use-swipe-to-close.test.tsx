@@ -27,7 +27,7 @@ function renderDrawer(onClose: () => void, height = 400) {
   return { panel, grab: screen.getByTestId("dialog-grab") };
 }
 
-const at = (clientY: number, timeStamp?: number) => ({ pointerId: 7, pointerType: "touch", clientY, ...(timeStamp === undefined ? {} : { timeStamp }) });
+const at = (clientY: number) => ({ pointerId: 7, pointerType: "touch", clientY });
 
 describe("Drawer swipe to close", () => {
   it("follows the finger down and closes when released past a quarter of its height", () => {
@@ -48,10 +48,14 @@ describe("Drawer swipe to close", () => {
     const { panel, grab } = renderDrawer(onClose);
     fireEvent.pointerDown(grab, at(100));
     fireEvent.pointerMove(grab, at(100 + SWIPE_FLICK_MIN_PX - 4));
-    expect(panel.style.transform).not.toBe("");
+    expect(panel.style.transform).toBe(`translateY(${SWIPE_FLICK_MIN_PX - 4}px)`);
+    expect(panel.style.transition).toBe("none");
     fireEvent.pointerUp(grab, at(100 + SWIPE_FLICK_MIN_PX - 4));
     expect(onClose).not.toHaveBeenCalled();
+    // Back to the stylesheet's slide (ui-sheet), from where it was let go.
     expect(panel.style.transform).toBe("");
+    expect(panel.style.transition).toBe("");
+    expect(panel.classList.contains("ui-sheet")).toBe(true);
   });
 
   it("does nothing on a cancelled gesture, a tap, or a press that starts on the close button", () => {
@@ -87,6 +91,7 @@ describe("Drawer swipe to close", () => {
     fireEvent.pointerMove(grab, at(400));
     fireEvent.pointerUp(grab, at(400));
     expect(screen.getByRole("dialog").style.transform).toBe("");
+    expect(screen.getByRole("dialog").classList.contains("ui-sheet")).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
   });
 });

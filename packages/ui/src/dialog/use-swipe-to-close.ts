@@ -2,13 +2,12 @@
 import { type PointerEvent as ReactPointerEvent, type RefObject, useRef } from "react";
 
 /** A drag past this share of the panel's height closes it on release. */
-export const SWIPE_CLOSE_FRACTION = 0.25;
+const SWIPE_CLOSE_FRACTION = 0.25;
 /** …as does a downward flick faster than this (px/ms), once it has moved {@link SWIPE_FLICK_MIN_PX}. */
-export const SWIPE_FLICK_SPEED = 0.5;
+const SWIPE_FLICK_SPEED = 0.5;
 export const SWIPE_FLICK_MIN_PX = 24;
 /** Movement below this is a tap, not a drag: the press stays a click. */
 const SLOP_PX = 4;
-const SNAP_BACK = "transform 200ms ease-out";
 
 /**
  * Should a drag that moved `distance` px down (negative: up) in `elapsedMs`, on a panel `height`
@@ -38,6 +37,8 @@ interface Drag {
 export function useSwipeToClose({ enabled, panelRef, onClose }: { enabled: boolean; panelRef: RefObject<HTMLElement | null>; onClose: () => void }) {
   const drag = useRef<Drag | null>(null);
 
+  // While dragging, the panel follows the finger with no transition; let go, it returns to the
+  // stylesheet's (`ui-sheet`: a 200 ms slide, none with reduced motion).
   const move = (y: number) => {
     const panel = panelRef.current;
     if (!panel) return;
@@ -47,7 +48,7 @@ export function useSwipeToClose({ enabled, panelRef, onClose }: { enabled: boole
   const settle = () => {
     const panel = panelRef.current;
     if (!panel) return;
-    panel.style.transition = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ? "none" : SNAP_BACK;
+    panel.style.transition = "";
     panel.style.transform = "";
   };
 

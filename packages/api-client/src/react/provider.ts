@@ -1,7 +1,6 @@
 "use client";
-import { createContext, createElement, useContext, useEffect, useRef, type ReactNode } from "react";
+import { createContext, createElement, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { useStore } from "zustand";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "../client";
 import { ApiError } from "../result";
 import { QUERY_ROOT, DEFAULT_STALE_MS } from "./keys";
@@ -110,5 +109,31 @@ export function useSession(): SessionState;
 export function useSession<T>(selector: (s: SessionState) => T): T;
 export function useSession<T>(selector?: (s: SessionState) => T): T | SessionState {
   const { store } = useApiContext();
-  return useStore(store, selector ?? ((s: SessionState) => s as unknown as T));
+  return useSessionState(store, selector ?? ((s: SessionState) => s as unknown as T));
+}
+
+/**
+ * Follows the store like zustand's useStore, with one difference: a change re-renders its readers
+ * in a transition, not synchronously. useStore goes through useSyncExternalStore, whose updates
+ * React always renders in one blocking task; a new session (the guest sign-up after load, a login)
+ * re-renders much of the page at once, and on a phone that task ran past 100 ms. A transition
+ * yields to the browser every few milliseconds and to input at once. Readers whose selected value
+ * did not change are not re-rendered.
+ */
+function useSessionState<T>(store: SessionStore, selector: (s: SessionState) => T): T {
+  const [state, setState] = useState(store.getState);
+  const selectorRef = useRef(selector);
+  useEffect(() => {
+    selectorRef.current = selector;
+  });
+  useEffect(() => {
+    const update = () => {
+      const next = store.getState();
+      startTransition(() => setState((prev) => (Object.is(selectorRef.current(prev), selectorRef.current(next)) ? prev : next)));
+    };
+    // A change between this render and the subscription.
+    update();
+    return store.subscribe(update);
+  }, [store]);
+  return selector(state);
 }

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createElement, StrictMode, type ReactNode } from "react";
+import { createElement, StrictMode, useDeferredValue, type ReactNode } from "react";
 import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createApiClient, type ApiClient } from "../client";
@@ -10,6 +10,7 @@ import { ApiProvider, createQueryClient, useApiClient, useSession } from "./prov
 import { useApiMutation, useApiQuery, useClaimCheckIn, useFavorites, useLedger, useStory, useStoryList, useToggleFavorite } from "./hooks";
 
 const baseUrl = inject("apiUrl");
+
 afterEach(() => cleanup());
 
 function harness(opts: { autoStart?: boolean } = {}) {
@@ -45,6 +46,36 @@ describe("ApiProvider and the session store", () => {
     expect(new Set(seen).size).toBe(1);
     render(tree());
     expect(new Set(seen).size).toBe(2);
+  });
+
+  it("re-renders a reader in a transition, and only when its selected value changes", async () => {
+    const { wrapper } = harness();
+    // useDeferredValue lags behind in an urgent render (first the old value, then a second render)
+    // and not in a transition: a render seeing ready=true with a deferred false was a blocking one.
+    const seen: [boolean, boolean][] = [];
+    const { result } = renderHook(
+      () => {
+        const ready = useSession((s) => s.ready);
+        seen.push([ready, useDeferredValue(ready)]);
+        return ready;
+      },
+      { wrapper },
+    );
+    let nameRenders = 0;
+    const name = renderHook(
+      () => {
+        nameRenders++;
+        return useSession((s) => s.displayName);
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(seen[0]).toEqual([false, false]);
+    expect(seen.at(-1)).toEqual([true, true]);
+    expect(seen).not.toContainEqual([true, false]);
+    // A guest is "Guest" before and after the start-up: never re-rendered.
+    expect(name.result.current).toBe("Guest");
+    expect(nameRenders).toBe(1);
   });
 
   it("code login through the store replaces the guest and drops the previous person's cached lists", async () => {

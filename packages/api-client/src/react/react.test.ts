@@ -10,7 +10,6 @@ import { ApiProvider, createQueryClient, useApiClient, useSession } from "./prov
 import { useApiMutation, useApiQuery, useClaimCheckIn, useFavorites, useLedger, useStory, useStoryList, useToggleFavorite } from "./hooks";
 
 const baseUrl = inject("apiUrl");
-
 afterEach(() => cleanup());
 
 function harness(opts: { autoStart?: boolean } = {}) {

@@ -78,13 +78,19 @@ for (const brand of brandSites) {
       const box = async () => (await dialog.boundingBox())!;
       const viewport = page.viewportSize()!;
       const top = async () => Math.round((await box()).y);
-      const title = (await dialog.getByRole("heading", { name: "Purchase" }).boundingBox())!;
-      const x = Math.round(title.x + 10);
-      const y0 = Math.round(title.y + title.height / 2);
+      // Where to press: the title, measured once the entrance animation (a slide up on the phone,
+      // a zoom on the desktop) has settled; mid-animation it would be a point on the package grid.
+      const settled = () => dialog.evaluate((panel) => panel.getAnimations().length === 0);
+      const grabPoint = async () => {
+        const title = (await dialog.getByRole("heading", { name: "Purchase" }).boundingBox())!;
+        return { x: Math.round(title.x + 10), y0: Math.round(title.y + title.height / 2) };
+      };
 
       if (testInfo.project.name !== "phone") {
         // The modal has no sheet gesture: a mouse drag down its title neither moves nor closes it.
         await expect.poll(async () => Math.round((await box()).width)).toBe(600);
+        await expect.poll(settled).toBe(true);
+        const { x, y0 } = await grabPoint();
         const openTop = await top();
         await page.mouse.move(x, y0);
         await page.mouse.down();
@@ -97,6 +103,8 @@ for (const brand of brandSites) {
       }
 
       await expect.poll(async () => Math.round((await box()).y + (await box()).height)).toBe(viewport.height);
+      await expect.poll(settled).toBe(true);
+      const { x, y0 } = await grabPoint();
       const openTop = await top();
       // Real touches (the phone project has touch), on the title bar: the sheet owns the gesture.
       const cdp = await page.context().newCDPSession(page);

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
-import { Compiler, Story } from "inkjs/full";
+import { Story } from "inkjs/full";
+import { compileScript } from "@storyloom/story-script";
 
 /** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
 export interface InkTurn {
@@ -19,8 +20,9 @@ export function compileInk(script: string): string {
   const key = createHash("sha256").update(script).digest("hex");
   const hit = compiled.get(key);
   if (hit) return hit;
-  const json = new Compiler(script).Compile().ToJson();
-  if (!json) throw new Error("ink script did not compile");
+  const result = compileScript(script);
+  if (!result.ok) throw new Error(`ink script did not compile: line ${result.errors[0]!.line}: ${result.errors[0]!.message}`);
+  const json = result.json;
   if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
   compiled.set(key, json);
   return json;

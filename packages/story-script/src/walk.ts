@@ -80,7 +80,9 @@ const MAX_LISTED = 20;
 
 const knotOf = (path: string | null | undefined): string => {
   if (!path) return "(top)";
-  const parts = path.split(".").filter((p) => !/^\d+$/.test(p) && !p.startsWith("g-") && !p.startsWith("c-") && !p.startsWith("s"));
+  // Knot and stitch names are identifiers; ink's own containers are indices, g-0 (gathers),
+  // c-0 (choices), s/b (a choice's start and body) and $r (return points).
+  const parts = path.split(".").filter((p) => /^[A-Za-z_]\w*$/.test(p) && p !== "s" && p !== "b");
   return parts.length ? parts.slice(0, 2).join(".") : "(top)";
 };
 

@@ -3,15 +3,15 @@ import type { Db } from "../client";
 import { actors, categories, stories } from "../schema/index";
 import { fantasy } from "./content/fantasy";
 import { horror } from "./content/horror";
-import { inkScript } from "./content/ink";
 import { mystery } from "./content/mystery";
 import { romance } from "./content/romance";
 import { scifi } from "./content/scifi";
 import { sliceOfLife } from "./content/sliceOfLife";
 import type { SeedCategory } from "./content/types";
+import { checkedSeedScripts } from "./scripts";
 
 export type { SeedActor, SeedCategory, SeedPath, SeedStory } from "./content/types";
-export { inkScript } from "./content/ink";
+export { seedScript, scriptProblems, scriptPath, storiesFolder } from "./scripts";
 
 /** The authored catalogue: categories in display order, each with its stories. */
 export const seedCategories: readonly SeedCategory[] = [fantasy, scifi, mystery, romance, horror, sliceOfLife];
@@ -31,6 +31,9 @@ export const packagePath = (packageId: string) => `/api/v1/art/package/${package
  * never resets what players did.
  */
 export async function seedCatalogue(db: Db): Promise<void> {
+  const all = seedCategories.flatMap((c) => c.stories.map((s) => ({ category: c.id, story: s })));
+  // Before anything is written: a broken script stops the seed with its file and line.
+  const scripts = checkedSeedScripts(all.map((a) => a.story));
   await db
     .insert(categories)
     .values(seedCategories.map((c) => ({ id: c.id, name: c.name, description: c.description, sort: c.sort })))
@@ -38,7 +41,6 @@ export async function seedCatalogue(db: Db): Promise<void> {
       target: categories.id,
       set: { name: sql`excluded.name`, description: sql`excluded.description`, sort: sql`excluded.sort` },
     });
-  const all = seedCategories.flatMap((c) => c.stories.map((s) => ({ category: c.id, story: s })));
   await db
     .insert(stories)
     .values(
@@ -51,7 +53,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         categoryId: category,
         tags: s.tags,
         coverUrl: coverPath(s.id),
-        script: inkScript(s),
+        script: scripts.get(s.id)!,
         playCount: s.playCount,
         trendingScore: s.trending,
         createdAt: new Date(s.createdAt),

@@ -1,0 +1,60 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { compileScript, walkScript, type WalkOptions, type WalkReport } from "@storyloom/story-script";
+import { inkScript } from "./content/ink";
+import type { SeedStory } from "./content/types";
+
+// Every seeded story is a hand-written ink file, stories/<story-id>.ink, read at seed time. A
+// script that does not compile, or that the walker finds broken, stops the seed with file and line.
+
+/** Folder of the seeded stories' ink files. */
+export const storiesFolder = fileURLToPath(new URL("./stories", import.meta.url));
+
+/** Path of a seeded story's ink file, relative to the db package (for messages). */
+export const scriptPath = (storyId: string) => `src/seed/stories/${storyId}.ink`;
+
+/** The ink source of a seeded story. */
+export function seedScript(story: SeedStory): string {
+  const file = join(storiesFolder, `${story.id}.ink`);
+  return existsSync(file) ? readFileSync(file, "utf8") : inkScript(story);
+}
+
+/** Bounds of the seed-time walk: enough to visit every state of an authored story (random
+ * playthroughs only measure depth, which the seed does not need). */
+export const seedWalk: WalkOptions = { maxTurns: 40, maxStates: 20000, plays: 0 };
+
+// The line a knot starts on, so a walker finding points into the file like a compile error does.
+function knotLine(source: string, knot: string): number {
+  const name = knot.split(".")[0]!;
+  const i = source.split("\n").findIndex((l) => new RegExp(`^\\s*={2,}\\s*(function\\s+)?${name}\\b`).test(l));
+  return i + 1;
+}
+
+/** What is wrong with a story script, as "file:line: message" lines; empty when it is sound. */
+export function scriptProblems(storyId: string, source: string, walk: WalkOptions = seedWalk): { problems: string[]; report: WalkReport | null } {
+  const file = scriptPath(storyId);
+  const compiled = compileScript(source);
+  if (!compiled.ok) return { problems: compiled.errors.map((e) => `${file}:${e.line}: ${e.message}`), report: null };
+  const report = walkScript(compiled.json, walk);
+  const after = (choices: string[]) => (choices.length ? ` (after: ${choices.join(" > ")})` : " (at the start)");
+  const problems = [
+    ...report.deadEnds.map((d) => `${file}:${knotLine(source, d.knot)}: dead end in ${d.knot}: ${d.message}${after(d.choices)}`),
+    ...report.errors.map((e) => `${file}:0: runtime error: ${e.message}${after(e.choices)}`),
+  ];
+  if (report.endings.length === 0) problems.push(`${file}:0: no ending is reachable within ${walk.maxTurns ?? 40} choices`);
+  return { problems, report };
+}
+
+/** The scripts of the given stories by id; throws naming every file and line that is broken. */
+export function checkedSeedScripts(stories: readonly SeedStory[]): Map<string, string> {
+  const out = new Map<string, string>();
+  const problems: string[] = [];
+  for (const s of stories) {
+    const source = seedScript(s);
+    problems.push(...scriptProblems(s.id, source).problems);
+    out.set(s.id, source);
+  }
+  if (problems.length) throw new Error(`broken story scripts:\n${problems.join("\n")}`);
+  return out;
+}

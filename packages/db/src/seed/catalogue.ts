@@ -10,7 +10,7 @@ import { sliceOfLife } from "./content/sliceOfLife";
 import type { SeedCategory } from "./content/types";
 import { checkedSeedScripts } from "./scripts";
 
-export type { SeedActor, SeedCategory, SeedPath, SeedStory } from "./content/types";
+export type { SeedActor, SeedCategory, SeedStory } from "./content/types";
 export { seedScript, scriptProblems, scriptPath, storiesFolder } from "./scripts";
 
 /** The authored catalogue: categories in display order, each with its stories. */

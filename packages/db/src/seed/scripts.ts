@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compileScript, walkScript, type WalkOptions, type WalkReport } from "@storyloom/story-script";
-import { inkScript } from "./content/ink";
 import type { SeedStory } from "./content/types";
 
 // Every seeded story is a hand-written ink file, stories/<story-id>.ink, read at seed time. A
@@ -16,8 +15,7 @@ export const scriptPath = (storyId: string) => `src/seed/stories/${storyId}.ink`
 
 /** The ink source of a seeded story. */
 export function seedScript(story: SeedStory): string {
-  const file = join(storiesFolder, `${story.id}.ink`);
-  return existsSync(file) ? readFileSync(file, "utf8") : inkScript(story);
+  return readFileSync(join(storiesFolder, `${story.id}.ink`), "utf8");
 }
 
 /** Bounds of the seed-time walk: enough to visit every state of an authored story (random
@@ -47,11 +45,11 @@ export function scriptProblems(storyId: string, source: string, walk: WalkOption
 }
 
 /** The scripts of the given stories by id; throws naming every file and line that is broken. */
-export function checkedSeedScripts(stories: readonly SeedStory[]): Map<string, string> {
+export function checkedSeedScripts(stories: readonly SeedStory[], read: (story: SeedStory) => string = seedScript): Map<string, string> {
   const out = new Map<string, string>();
   const problems: string[] = [];
   for (const s of stories) {
-    const source = seedScript(s);
+    const source = read(s);
     problems.push(...scriptProblems(s.id, source).problems);
     out.set(s.id, source);
   }

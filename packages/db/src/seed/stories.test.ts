@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { WalkReport } from "@storyloom/story-script";
 import { seedCategories } from "./catalogue";
-import { scriptProblems, seedScript, seedWalk } from "./scripts";
+import { checkedSeedScripts, scriptProblems, seedScript, seedWalk } from "./scripts";
 
 // Plays every seeded story to every ending it can reach (all choice sequences, up to 40 choices,
 // states de-duplicated) and holds each one to the bar of the catalogue: at least 12 knots, all of
@@ -59,6 +59,17 @@ describe("seeded story scripts (walked)", () => {
     // The opening the catalogue shows is the one the script tells.
     const firstLine = story.opening.split("\n")[0]!.trim();
     expect(source).toContain(firstLine);
+  });
+
+  it("a broken script stops the seed with its file and line", () => {
+    const [story] = all.map((a) => a.story);
+    const broken = { ...story!, id: "broken-example" };
+    const badDivert = "Start.\n* [Go] -> nowhere\n* [Stay] -> END\n";
+    expect(() => checkedSeedScripts([broken], () => badDivert)).toThrow(/src\/seed\/stories\/broken-example\.ink:2: Divert target not found/);
+    const deadEnd = "Start.\n* [Safe] -> END\n* [Lost] -> lost\n\n=== lost ===\nThe path just stops here.\n";
+    expect(() => checkedSeedScripts([broken], () => deadEnd)).toThrow(/broken-example\.ink:5: dead end in lost: .*\(after: Lost\)/);
+    const loop = "-> hub\n=== hub ===\n+ [Wait] -> hub\n+ [Wait longer] -> hub\n";
+    expect(() => checkedSeedScripts([broken], () => loop)).toThrow(/broken-example\.ink:2: dead end in hub: no ending can be reached/);
   });
 
   it("prints the walk report", () => {

@@ -11,14 +11,6 @@ export interface SeedActor {
   greeting: string;
 }
 
-/** One branch after the opening: the choice that leads in, its scene, and two endings. */
-export interface SeedPath {
-  choice: string;
-  scene: string;
-  /** [choice text, ending text] pairs. */
-  endings: [string, string][];
-}
-
 /** An authored story. */
 export interface SeedStory {
   id: string;
@@ -26,9 +18,9 @@ export interface SeedStory {
   hook: string;
   description: string;
   tags: string[];
+  /** The opening the catalogue shows; the story's ink file (stories/<id>.ink) begins with it. */
   opening: string;
   actors: SeedActor[];
-  paths: SeedPath[];
   /** Fixed publication date, so "new" ordering is stable and seeding twice changes nothing. */
   createdAt: string;
   /** Plays before launch (imported history); grows with every play. */

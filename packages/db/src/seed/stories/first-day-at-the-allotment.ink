@@ -43,7 +43,7 @@ By week four she is bringing tea in a flask, and telling stories about your gran
   "Because he was the only one on this site worth beating." She sips her tea. "Thirty years. We never spoke a civil word. Best friend I ever had." # speaker: winifred-plot18
   -> committee
 * [Ask her to show you his secret jars]
-  "Never touched them. He'd have haunted me." But she walks you to the shed, and stands in the doorway, and reads the labels with a strange look on her face.
+  "Never touched them. He'd have haunted me." But she walks you to the shed, and stands in the doorway, and reads the labels with a strange look on her face. # speaker: winifred-plot18
   -> committee
 
 === committee ===

@@ -13,7 +13,7 @@ On the napkin, in grease pencil: a lease number, yours, and the word RENEWED sta
 * [Ask Juno who paid]
   ~ juno_trust++
   Juno taps her chopsticks on the counter, once for every thousand.
-  "Nine grand, anonymous, routed through Helix Lease. That's broker money, choom. Brokers don't pay to keep a nobody quiet unless the nobody saw something."
+  "Nine grand, anonymous, routed through Helix Lease. That's broker money, choom. Brokers don't pay to keep a nobody quiet unless the nobody saw something." # speaker: juno-vex
   -> market
 * [Pocket the napkin and leave]
   You are out in the rain before she can finish her noodles.
@@ -89,7 +89,7 @@ Lacquer watches you drink with a hunger he is too well brought up to hide.
 # scene: lacquer-penthouse
 01:12:03. Lacquer takes off his jacket and sits, like a man about to ask for something he has never asked for.
 "I can take the crown off now. Your memories go home early, and whoever paid for your renewal loses his chance. But I would like to keep one thing. The lullaby. Your mother's. I have nothing else that anyone sang to me." # speaker: mr-lacquer
-{ has_chip: The renewal chip burns in your pocket. Vale's signature, in glass. }
+{ has_chip: The renewal chip burns in your pocket: somebody's broker key, signed in glass. }
 * [Let him keep the lullaby]
   ~ lacquer_spared = true
   He closes his eyes. "Thank you." # speaker: mr-lacquer

@@ -77,7 +77,7 @@ Aldric sits down on the threshold as if his knees have decided for him.
   "Elswyth." He flinches as if you had struck him, and then, very slightly, he softens.
   -> cinder_wakes
 * [Tell him vengeance won't warm anyone]
-  "Nothing warms me," he says. "That is rather the point."
+  "Nothing warms me," he says. "That is rather the point." # speaker: sir-aldric
   -> cinder_wakes
 
 === cinder_wakes ===

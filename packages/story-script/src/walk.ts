@@ -1,4 +1,6 @@
 import { Story } from "inkjs/full";
+
+type StoryState = Story["state"];
 import { median, mulberry32, stateKey } from "./walkUtil";
 
 /** Bounds of a walk; every walk stops, whatever the script does. */
@@ -78,14 +80,6 @@ interface Step {
 // Reports stay readable: a broken script can have thousands of stuck states that share one cause.
 const MAX_LISTED = 20;
 
-const knotOf = (path: string | null | undefined): string => {
-  if (!path) return "(top)";
-  // Knot and stitch names are identifiers; ink's own containers are indices, g-0 (gathers),
-  // c-0 (choices), s/b (a choice's start and body) and $r (return points).
-  const parts = path.split(".").filter((p) => /^[A-Za-z_]\w*$/.test(p) && p !== "s" && p !== "b");
-  return parts.length ? parts.slice(0, 2).join(".") : "(top)";
-};
-
 /** The named knots and stitches of a compiled story, from its root container. */
 function declaredKnots(story: Story): string[] {
   const out: string[] = [];
@@ -104,9 +98,37 @@ function declaredKnots(story: Story): string[] {
  * bounded. Reports endings, dead ends, depth, runtime errors and the tags it met.
  */
 export function walkScript(compiled: string, options: WalkOptions = {}): WalkReport {
+  const story = new Story(compiled);
+  // END clears the pointers before anyone can read them. While the walk runs (synchronously, so
+  // nothing else sees it), StoryState's ForceEnd notes where the END was; ink copies the state
+  // during a Continue, so the prototype, not this one state, is what has to be wrapped.
+  const ends: { at: string | null } = { at: null };
+  const stateProto = Object.getPrototypeOf(story.state) as { ForceEnd: (this: StoryState) => void };
+  const forceEnd = stateProto.ForceEnd;
+  stateProto.ForceEnd = function (this: StoryState) {
+    ends.at = (this.currentPointer.isNull ? this.previousPointer : this.currentPointer).path?.toString() ?? ends.at;
+    forceEnd.call(this);
+  };
+  try {
+    return walkStory(story, options, ends);
+  } finally {
+    stateProto.ForceEnd = forceEnd;
+  }
+}
+
+function walkStory(story: Story, options: WalkOptions, ends: { at: string | null }): WalkReport {
+  // A path names its knot first and its stitch second, then ink's own containers (indices,
+  // gathers, choices); the knot of a path is the longest declared prefix.
+  const knots = declaredKnots(story);
+  const declared = new Set(knots);
+  const knotOf = (path: string | null | undefined): string => {
+    const parts = (path ?? "").split(".");
+    const two = parts.slice(0, 2).join(".");
+    if (declared.has(two)) return two;
+    return declared.has(parts[0]!) ? parts[0]! : "(top)";
+  };
   const maxTurns = options.maxTurns ?? 40;
   const maxStates = options.maxStates ?? 20000;
-  const story = new Story(compiled);
   const errors: WalkIssue[] = [];
   const warnings: WalkIssue[] = [];
   const seenErrors = new Set<string>();
@@ -130,6 +152,7 @@ export function walkScript(compiled: string, options: WalkOptions = {}): WalkRep
   // Continues to the next choice point or the end, noting lines, tags, knots and errors.
   const advance = (): Step => {
     raised = [];
+    ends.at = null;
     let lastLine = "";
     const knots: string[] = [];
     let endPath = "";
@@ -156,7 +179,7 @@ export function walkScript(compiled: string, options: WalkOptions = {}): WalkRep
     if (failed && /ran out of content|unexpectedly reached end of content/i.test(failed.message)) outcome = { kind: "stuck", message: failed.message };
     else if (failed) outcome = { kind: "error", message: failed.message };
     else if (story.currentChoices.length > 0) outcome = { kind: "choices", choices: story.currentChoices.map((c) => c.text) };
-    else outcome = { kind: "end", path: knotOf(endPath) };
+    else outcome = { kind: "end", path: knotOf(ends.at ?? endPath) };
     return { outcome, lastLine, knots };
   };
 
@@ -289,7 +312,6 @@ export function walkScript(compiled: string, options: WalkOptions = {}): WalkRep
   const firstChoiceDepth = play(() => 0);
   const endList = [...endings.values()].sort((a, b) => a.knot.localeCompare(b.knot));
   const endDepths = endList.map((e) => e.depth);
-  const knots = declaredKnots(story);
   return {
     endings: endList,
     deadEnds,

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { compileScript, walkScript, type WalkOptions, type WalkReport } from "@storyloom/story-script";
+import { checkScript, type WalkOptions, type WalkReport } from "@storyloom/story-script";
 import type { SeedStory } from "./content/types";
 
 // Every seeded story is a hand-written ink file, stories/<story-id>.ink, read at seed time. A
@@ -22,26 +22,10 @@ export function seedScript(story: SeedStory): string {
  * playthroughs only measure depth, which the seed does not need). */
 export const seedWalk: WalkOptions = { maxTurns: 40, maxStates: 20000, plays: 0 };
 
-// The line a knot starts on, so a walker finding points into the file like a compile error does.
-function knotLine(source: string, knot: string): number {
-  const name = knot.split(".")[0]!;
-  const i = source.split("\n").findIndex((l) => new RegExp(`^\\s*={2,}\\s*(function\\s+)?${name}\\b`).test(l));
-  return i + 1;
-}
-
 /** What is wrong with a story script, as "file:line: message" lines; empty when it is sound. */
 export function scriptProblems(storyId: string, source: string, walk: WalkOptions = seedWalk): { problems: string[]; report: WalkReport | null } {
-  const file = scriptPath(storyId);
-  const compiled = compileScript(source);
-  if (!compiled.ok) return { problems: compiled.errors.map((e) => `${file}:${e.line}: ${e.message}`), report: null };
-  const report = walkScript(compiled.json, walk);
-  const after = (choices: string[]) => (choices.length ? ` (after: ${choices.join(" > ")})` : " (at the start)");
-  const problems = [
-    ...report.deadEnds.map((d) => `${file}:${knotLine(source, d.knot)}: dead end in ${d.knot}: ${d.message}${after(d.choices)}`),
-    ...report.errors.map((e) => `${file}:0: runtime error: ${e.message}${after(e.choices)}`),
-  ];
-  if (report.endings.length === 0) problems.push(`${file}:0: no ending is reachable within ${walk.maxTurns ?? 40} choices`);
-  return { problems, report };
+  const { problems, report } = checkScript(source, walk);
+  return { problems: problems.map((p) => `${scriptPath(storyId)}:${p.line}: ${p.message}`), report };
 }
 
 /** The scripts of the given stories by id; throws naming every file and line that is broken. */

@@ -53,11 +53,11 @@ He is holding it out before you ask: a sliver of black glass with your lease num
 01:58:40. From the rooftop crossing you can see both of your choices lit up in the rain.
 To the north, the Lacquer Spire, where a stranger has been wearing your childhood for six years. To the south, the container yards, where Juno keeps a safehouse nobody can ping.
 "Your call. Mine's the yards. Nobody gets a signal into my box, not even a broker." # speaker: juno-vex
-* [Go after Mr. Lacquer]
-  -> penthouse
 * [Hide with Juno and wait out the clock]
   ~ juno_trust++
   -> safehouse
+* [Go after Mr. Lacquer]
+  -> penthouse
 
 === penthouse ===
 # scene: lacquer-penthouse

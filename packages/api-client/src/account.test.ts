@@ -117,6 +117,28 @@ describe("code login", () => {
     const client = createApiClient({ baseUrl: offlineUrl, storage: memoryStorage() });
     expect(await client.loginWithCode({ email: "a@example.com", code: "123456" })).toMatchObject({ ok: false, message: "Login failed" });
   });
+
+  it("fails with 'Login failed', not the server's 'success', when code '0' comes without auth or user data", async () => {
+    // A local peer speaking the envelope: success code and message, but no auth or user in the data.
+    const { createServer } = await import("node:http");
+    const answers = [{ code: "0", message: "success", data: null }, { code: "0", message: "success", data: { user: null } }];
+    let next = 0;
+    const peer = createServer((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answers[next++ % answers.length]));
+    });
+    await new Promise<void>((r) => peer.listen(0, "127.0.0.1", () => r()));
+    const addr = peer.address();
+    try {
+      const storage = memoryStorage();
+      const client = createApiClient({ baseUrl: `http://127.0.0.1:${typeof addr === "object" && addr ? addr.port : 0}`, storage });
+      for (let i = 0; i < answers.length; i++) {
+        expect(await client.loginWithCode({ email: "a@example.com", code: "123456", user_id: "00000000-0000-4000-8000-000000000000" })).toMatchObject({ ok: false, message: "Login failed" });
+      }
+      expect(storage.cookies.get(StorageKeys.token)).toBeNull();
+    } finally {
+      await new Promise<void>((r) => peer.close(() => r()));
+    }
+  });
 });
 
 describe("verification code and profile", () => {

@@ -118,7 +118,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const user_id = input.user_id ?? session.getSnapshot().user?.uuid;
       const r = await call("login", user_id ? { ...input, user_id } : input);
       if (!r.ok) return withFallbackMessage(r, ClientErrors.LOGIN);
-      if (!r.data?.auth || !r.data.user) return failure(ClientErrors.NETWORK.code, r.message || ClientErrors.LOGIN, r.status);
+      // Code '0' without the auth or the user is a failed login (spec section 5); its message ("success") is not the reason.
+      if (!r.data?.auth || !r.data.user) return failure(ClientErrors.NETWORK.code, ClientErrors.LOGIN, r.status);
       const user: User = { ...r.data.user, role: coerceLoginRole(r.data.user.role) };
       session.storeAuth(r.data.auth);
       session.storeUser(user, true);

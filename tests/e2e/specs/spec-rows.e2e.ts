@@ -5,6 +5,14 @@ import { brandSites } from "../support/brands";
 import { apiUrl } from "../support/env";
 import { freshEmail, signIn } from "./account-flows";
 
+/** A crawler's user agent (Googlebot smartphone) and a link previewer's. */
+const crawlers = [
+  "Mozilla/5.0 (Linux; Android 6.0.1; Nexus 5X Build/MMB29P) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)",
+  "facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)",
+];
+/** What only the full error page has: its actions, suggestions and the support link. */
+const errorPageParts = ["Go Back", "Reload", "What you can try", "Contact support", "mailto:"];
+
 for (const brand of brandSites) {
   test.describe(`${brand.name} spec rows`, () => {
     test("Purchase Now pressed while the session is starting waits for it (busy meanwhile) instead of sending a signed-in buyer to login", async ({ page }) => {
@@ -28,6 +36,27 @@ for (const brand of brandSites) {
       // Once the session knows the user, the purchase goes on to the provider's checkout.
       await page.waitForURL((url) => !url.href.startsWith(brand.baseURL));
       await expect(page.getByRole("button", { name: /^Pay \$1\.99$/ })).toBeVisible();
+    });
+
+    test("crawlers get no error page in the server's HTML; people still do", async ({ request }) => {
+      for (const path of ["/no-such-page", "/story/no-such-story-e2e"]) {
+        for (const ua of crawlers) {
+          const res = await request.get(`${brand.baseURL}${path}`, { headers: { "user-agent": ua } });
+          expect(res.status(), `${path} ${ua}`).toBe(404);
+          expect(res.headers()["x-robots-tag"]).toBe("noindex, nofollow");
+          const html = await res.text();
+          expect(html).toContain("Page not found");
+          for (const part of errorPageParts) expect(html, `${path}: ${part}`).not.toContain(part);
+        }
+        const person = await request.get(`${brand.baseURL}${path}`);
+        expect(person.status()).toBe(404);
+        const html = await person.text();
+        for (const part of errorPageParts) expect(html, `${path}: ${part}`).toContain(part);
+      }
+      // A crawler still gets the real pages.
+      const about = await request.get(`${brand.baseURL}/about`, { headers: { "user-agent": crawlers[0]! } });
+      expect(about.status()).toBe(200);
+      expect(await about.text()).toContain(`<title>About Us - ${brand.name}</title>`);
     });
   });
 }

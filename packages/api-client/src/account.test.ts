@@ -52,6 +52,41 @@ describe("start-up sequence", () => {
     expect(snap.user?.uuid).toBe(first.user?.uuid);
   });
 
+  it("offline (no answer to whoami or refresh): keeps the token, reports offline, and start() again retries", async () => {
+    const storage = memoryStorage();
+    const email = uniqueEmail("offline");
+    const first = setup(storage).client;
+    await first.start();
+    expect((await loginAs(first, email)).ok).toBe(true);
+    const token = storage.cookies.get(StorageKeys.token);
+    // A network that answers nothing until it is switched back on (the requests then reach the real API).
+    let online = false;
+    const fetchFn: typeof fetch = (input, init) => (online ? globalThis.fetch(input, init) : Promise.reject(new TypeError("Failed to fetch")));
+    const client = createApiClient({ baseUrl: api.url, fetch: fetchFn, storage });
+    // A stored token whose expiry is unknown (whoami decides) and one within its expiry (only the user load).
+    for (const expiry of ["1", String(Date.now() + 60_000)]) {
+      storage.local.set(StorageKeys.tokenExpiresAt, expiry);
+      const snap = await client.start();
+      expect(snap).toMatchObject({ ready: true, offline: true, isLoggedIn: true });
+      expect(snap.user?.email).toBe(email);
+      expect(storage.cookies.get(StorageKeys.token)).toBe(token);
+    }
+    online = true;
+    const back = await client.start();
+    expect(back).toMatchObject({ ready: true, offline: false, isLoggedIn: true });
+    expect(storage.cookies.get(StorageKeys.token)).toBe(token);
+  });
+
+  it("offline with a refused token: the refresh gets no answer, nothing is cleared, and the snapshot says offline", async () => {
+    const storage = memoryStorage();
+    await setup(storage).client.start();
+    const refresh = storage.cookies.get(StorageKeys.refreshToken);
+    storage.cookies.remove(StorageKeys.token);
+    const snap = await createApiClient({ baseUrl: offlineUrl, storage }).start();
+    expect(snap).toMatchObject({ ready: true, offline: true });
+    expect(storage.cookies.get(StorageKeys.refreshToken)).toBe(refresh);
+  });
+
   it("with an expired stored expiry: checks, and loads the user from the check", async () => {
     const storage = memoryStorage();
     await setup(storage).client.start();

@@ -39,7 +39,11 @@ export interface ApiClient {
   /** The token lifecycle and session snapshot. */
   session: SessionMachine;
   storage: ClientStorage;
-  /** Start-up sequence: make sure a valid token exists and load user info (cached info if that fails). */
+  /**
+   * Start-up sequence: make sure a valid token exists and load user info (cached info if that fails).
+   * With no answer from the server the stored token is kept and the snapshot says `offline`; calling
+   * it again is the retry.
+   */
   start(): Promise<SessionSnapshot>;
   /** Reloads user info via whoami; falls back to the cached user when the call fails. */
   loadUser(): Promise<User | null>;
@@ -88,13 +92,18 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     (Object.keys(routes) as EndpointName[]).map((name) => [name, (input?: never, opts?: CallOptions) => call(name, input, opts)]),
   ) as unknown as ApiCalls;
 
-  async function loadUser(): Promise<User | null> {
+  /** whoami into the session (cached user on failure); `unanswered` when the server gave no answer. */
+  async function fetchUser(): Promise<{ user: User | null; unanswered: boolean }> {
     const r = await call("whoami");
     if (r.ok) {
       session.storeUser(r.data.user);
-      return r.data.user;
+      return { user: r.data.user, unanswered: false };
     }
-    return session.useCachedUser();
+    return { user: session.useCachedUser(), unanswered: r.status === 0 || session.lastAttemptUnanswered() };
+  }
+
+  async function loadUser(): Promise<User | null> {
+    return (await fetchUser()).user;
   }
 
   return {
@@ -105,10 +114,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     loadUser,
     async start() {
       const token = await session.getValidToken();
+      let offline = session.lastAttemptUnanswered();
       // The check or the guest sign-up may already have answered the user; otherwise ask for it.
-      if (token && !session.hasFreshUser()) await loadUser();
+      if (token && !session.hasFreshUser()) offline = (await fetchUser()).unanswered;
       else if (!token) session.useCachedUser();
-      session.markReady();
+      session.markReady(offline);
       return session.getSnapshot();
     },
     async sendCode(input) {

@@ -17,6 +17,11 @@ export interface SessionSnapshot {
   isLoggedIn: boolean;
   /** True once the start-up sequence has finished (successfully or not). */
   ready: boolean;
+  /**
+   * True when the last start-up got no answer from the server (offline, timeout): the stored token
+   * and user are kept (not cleared as the spec says) and `start()` again is the retry.
+   */
+  offline: boolean;
 }
 
 /** Why listeners are called: any change, a different person behind the session, or a logout. */
@@ -44,6 +49,8 @@ export class SessionMachine {
   private readonly recheckAfterMs: number;
   /** Bumped by logout: an attempt that started before it must not store its tokens afterwards. */
   private epoch = 0;
+  /** Whether the last token attempt got no answer from the server (whoami, refresh or sign-up). */
+  private unanswered = false;
 
   constructor(
     private readonly transport: TransportConfig,
@@ -51,7 +58,7 @@ export class SessionMachine {
     private readonly options: SessionOptions = {},
   ) {
     this.recheckAfterMs = (options.recheckAfterS ?? 60) * 1000;
-    this.snapshot = this.build(this.storedStatus(), null, false);
+    this.snapshot = this.build(this.storedStatus(), null, false, false);
   }
 
   /** The stored access token, if any. */
@@ -133,9 +140,14 @@ export class SessionMachine {
     if (this.snapshot.user) this.storeUser({ ...this.snapshot.user, ...patch });
   }
 
-  /** Marks the start-up sequence finished. */
-  markReady(): void {
-    this.update({ ready: true });
+  /** Whether the last token attempt (see getValidToken) got no answer from the server: offline, not refused. */
+  lastAttemptUnanswered(): boolean {
+    return this.unanswered;
+  }
+
+  /** Marks the start-up sequence finished; `offline` when it got no answer from the server. */
+  markReady(offline = false): void {
+    this.update({ ready: true, offline });
   }
 
   /** Removes every stored piece of auth: tokens, user info, user type, expiry and payment token. */
@@ -176,6 +188,7 @@ export class SessionMachine {
 
   private share(run: () => Promise<string | null>): Promise<string | null> {
     if (this.pending) return this.pending;
+    this.unanswered = false;
     const p = run().finally(() => {
       if (this.pending === p) this.pending = null;
     });
@@ -202,8 +215,12 @@ export class SessionMachine {
       this.storeUser(check.data.user);
       return token;
     }
-    // No answer is not a verdict: keep the token rather than throw away a signed-in session offline.
-    if (!isUnauthorized(check) && check.status === 0) return token;
+    // No answer is not a verdict: keep the token rather than throw away a signed-in session offline
+    // (the spec clears it; a deliberate difference, see the README). The UI shows an offline notice.
+    if (!isUnauthorized(check) && check.status === 0) {
+      this.unanswered = true;
+      return token;
+    }
     return this.recover();
   }
 
@@ -219,7 +236,10 @@ export class SessionMachine {
         return r.data.auth.access_token;
       }
       // Offline: the refresh token may still be good, so nothing is cleared; the caller gets AUTH_ERROR.
-      if (r.status === 0) return null;
+      if (r.status === 0) {
+        this.unanswered = true;
+        return null;
+      }
     }
     this.clearAuth();
     return this.registerGuest();
@@ -232,13 +252,14 @@ export class SessionMachine {
     // An over-long code from a hand-edited link must not block the sign-up itself.
     if (inviteCode && inviteCode.length <= 32) input.invite_code = inviteCode;
     const r = await send(this.transport, "guestSignUp", input, null);
+    if (!r.ok && r.status === 0) this.unanswered = true;
     if (!r.ok || epoch !== this.epoch) return null;
     this.storeAuth(r.data.auth);
     this.storeUser(r.data.user);
     return r.data.auth.access_token;
   }
 
-  private build(status: SessionStatus, user: User | null, ready: boolean): SessionSnapshot {
+  private build(status: SessionStatus, user: User | null, ready: boolean, offline: boolean): SessionSnapshot {
     return {
       status,
       user,
@@ -246,12 +267,13 @@ export class SessionMachine {
       displayName: displayName(user),
       isLoggedIn: isLoggedIn(user, status !== "none"),
       ready,
+      offline,
     };
   }
 
-  private update(patch: Partial<Pick<SessionSnapshot, "status" | "user" | "ready">>, event: SessionEvent = "change"): void {
+  private update(patch: Partial<Pick<SessionSnapshot, "status" | "user" | "ready" | "offline">>, event: SessionEvent = "change"): void {
     const s = this.snapshot;
-    this.snapshot = this.build(patch.status ?? s.status, patch.user !== undefined ? patch.user : s.user, patch.ready ?? s.ready);
+    this.snapshot = this.build(patch.status ?? s.status, patch.user !== undefined ? patch.user : s.user, patch.ready ?? s.ready, patch.offline ?? s.offline);
     this.emit(event);
   }
 

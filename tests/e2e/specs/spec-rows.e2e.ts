@@ -58,5 +58,27 @@ for (const brand of brandSites) {
       expect(about.status()).toBe(200);
       expect(await about.text()).toContain(`<title>About Us - ${brand.name}</title>`);
     });
+
+    test("an offline start-up keeps the token and shows an offline notice with a retry", async ({ page, context }) => {
+      const email = freshEmail(`${brand.id}-offline`);
+      await signIn(page, brand, email, "/user/profile");
+      const tokenBefore = (await context.cookies()).find((c) => c.name === "token")?.value;
+      expect(tokenBefore).toBeTruthy();
+      // The API gives no answer at all (the site's own server still renders the page).
+      await page.route(`${apiUrl}/api/v1/**`, (route) => route.abort("internetdisconnected"));
+      await page.reload();
+      const notice = page.getByRole("status").filter({ hasText: "can't reach" });
+      await expect(notice).toBeVisible();
+      await expect(notice.getByRole("button", { name: "Retry" })).toBeVisible();
+      expect((await context.cookies()).find((c) => c.name === "token")?.value).toBe(tokenBefore);
+      // Back online: Retry checks the session again and the notice goes away; the user is still signed in.
+      await page.unroute(`${apiUrl}/api/v1/**`);
+      const whoami = page.waitForResponse((r) => r.url().includes("/api/v1/user.whoami") && r.ok());
+      await notice.getByRole("button", { name: "Retry" }).click();
+      await whoami;
+      await expect(notice).toHaveCount(0);
+      expect((await context.cookies()).find((c) => c.name === "token")?.value).toBe(tokenBefore);
+      await expect(page.getByText(email).first()).toBeVisible();
+    });
   });
 }

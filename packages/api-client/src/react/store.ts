@@ -23,6 +23,7 @@ export const initialSnapshot: SessionSnapshot = {
   displayName: "Guest",
   isLoggedIn: false,
   ready: false,
+  offline: false,
 };
 
 /**

@@ -3,11 +3,12 @@ import type { ReactNode } from "react";
 import { ApiProvider } from "@storyloom/api-client/react";
 import { ChunkErrorGuard, LoadingOverlayProvider, ToastProvider } from "@storyloom/ui";
 import { publicApiBase } from "../env";
+import { OfflineNotice } from "../shell/offline-notice";
 
 /**
  * Client context every screen relies on: the API client with its session and query cache, the
- * toast stack, the global loading overlay and the stale-chunk guard. Mounted once by the root
- * layout, so server pages stay server components and only their interactive islands hydrate.
+ * toast stack, the global loading overlay, the stale-chunk guard and the offline notice. Mounted
+ * once by the root layout, so server pages stay server components and only their islands hydrate.
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
@@ -16,6 +17,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
         <LoadingOverlayProvider>
           <ChunkErrorGuard />
           {children}
+          <OfflineNotice />
         </LoadingOverlayProvider>
       </ToastProvider>
     </ApiProvider>

@@ -24,6 +24,7 @@ export { LoadingOverlayProvider, useLoadingOverlay, type LoadingOverlayApi } fro
 
 export { TOAST_DURATION_MS, TOAST_ERROR_DURATION_MS, TOAST_LIMIT, pushToast, toastDuration, type Toast, type ToastKind } from "./toast/toast-queue";
 export { ToastProvider, useToast, type ToastApi, type ToastInput } from "./toast/toast-provider";
+export { TOAST_REGISTRATION_TIMEOUT_MS, registerToastInstance, showToast, waitForToastInstance, type ToastInstance } from "./toast/toast-instance";
 
 export { ErrorPage, type ErrorPageProps } from "./error-page/error-page";
 export { errorCase, errorContent, errorTitle, isBot, type ErrorCase } from "./error-page/error-content";

@@ -1,7 +1,8 @@
 "use client";
-import { createContext, type ReactNode, useCallback, useContext, useMemo, useRef, useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { createPortal } from "react-dom";
 import { useIsClient } from "../dialog/use-media-query";
+import { registerToastInstance } from "./toast-instance";
 import { ToastItem } from "./toast-item";
 import { type Toast, type ToastKind, pushToast, toastDuration } from "./toast-queue";
 
@@ -28,7 +29,7 @@ export interface ToastApi {
 
 const ToastContext = createContext<ToastApi | null>(null);
 
-/** Holds the toast stack for the tree and renders it in a polite live region. */
+/** Holds the toast stack for the tree, renders it in a polite live region and registers it as the message instance. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const counter = useRef(0);
@@ -60,6 +61,20 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       warning: (message) => show({ message, kind: "warning" }),
     }),
     [show, dismiss, toasts],
+  );
+
+  // The message instance for code outside React (toast-instance.ts): stable, as show and dismiss are.
+  useEffect(
+    () =>
+      registerToastInstance({
+        show,
+        dismiss,
+        success: (message) => show({ message, kind: "success" }),
+        error: (message) => show({ message, kind: "error" }),
+        info: (message) => show({ message, kind: "info" }),
+        warning: (message) => show({ message, kind: "warning" }),
+      }),
+    [show, dismiss],
   );
 
   return (

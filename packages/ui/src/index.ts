@@ -32,5 +32,15 @@ export { errorCase, errorContent, errorTitle, isBot, type ErrorCase } from "./er
 export { DEFAULT_THEME, THEME_STORAGE_KEY, ThemeScript, themeInitScript, type Theme, type ThemeScriptProps } from "./theme/theme-script";
 export { readStoredTheme, setTheme, useTheme, type ThemeApi } from "./theme/use-theme";
 
-export { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, installChunkErrorGuard, isChunkLoadError, reloadOnceForChunkError, type ChunkGuardOptions } from "./chunk-guard/chunk-guard";
+export {
+  BUILD_CHECK_TIMEOUT_MS,
+  CHUNK_RELOAD_GUARD_MS,
+  CHUNK_RELOAD_KEY,
+  failedChunkUrl,
+  installChunkErrorGuard,
+  isChunkLoadError,
+  reloadOnceForChunkError,
+  serverAnswers,
+  type ChunkGuardOptions,
+} from "./chunk-guard/chunk-guard";
 export { ChunkErrorGuard } from "./chunk-guard/chunk-error-guard";

@@ -1,4 +1,6 @@
-import { describe, expect, it, vi } from "vitest";
+import { createServer, type Server } from "node:http";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import * as guard from "./chunk-guard";
 import { CHUNK_RELOAD_GUARD_MS, CHUNK_RELOAD_KEY, installChunkErrorGuard, isChunkLoadError, reloadOnceForChunkError } from "./chunk-guard";
 
 function chunkError() {
@@ -42,6 +44,8 @@ describe("reloadOnceForChunkError", () => {
 });
 
 describe("installChunkErrorGuard", () => {
+  // An error that names no file: nothing to check first, so the reload is immediate.
+  const chunkError = () => Object.assign(new Error("Loading chunk 742 failed."), { name: "ChunkLoadError" });
   it("reloads on an unhandled chunk rejection or error event, once, and stops when uninstalled", () => {
     const reload = vi.fn();
     const uninstall = installChunkErrorGuard({ reload });
@@ -62,5 +66,72 @@ describe("installChunkErrorGuard", () => {
     window.sessionStorage.clear();
     window.dispatchEvent(chunkRejection);
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+});
+
+/** A local server for the guard's check: answers 404 (the chunk is gone after a deploy) or never answers. */
+async function chunkServer(mode: "gone" | "silent"): Promise<{ url: string; server: Server; hits: () => number }> {
+  let hits = 0;
+  const server = createServer((req, res) => {
+    hits++;
+    // happy-dom sends a CORS preflight (a browser does not for a HEAD); the page's origin is allowed.
+    const cors = { "access-control-allow-origin": "*", "access-control-allow-methods": "GET, HEAD" };
+    if (mode === "gone") res.writeHead(req.method === "OPTIONS" ? 204 : 404, cors).end();
+    // "silent": the request is held open, like a dead network.
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", () => r()));
+  const addr = server.address();
+  const port = typeof addr === "object" && addr ? addr.port : 0;
+  return { url: `http://127.0.0.1:${port}/_next/static/chunks/0abc123.js`, server, hits: () => hits };
+}
+let servers: Server[] = [];
+afterEach(async () => {
+  for (const s of servers) {
+    s.closeAllConnections();
+    await new Promise<void>((r) => s.close(() => r()));
+  }
+  servers = [];
+});
+function rejectWith(reason: unknown) {
+  const event = new Event("unhandledrejection") as PromiseRejectionEvent;
+  Object.defineProperty(event, "reason", { value: reason });
+  window.dispatchEvent(event);
+}
+
+describe("the check before a chunk-error reload (spec section 9: 1500 ms)", () => {
+  it("reads the failed file's address from each browser's wording", () => {
+    const url = "https://storyloom.ai/_next/static/chunks/0abc123.js";
+    expect(guard.failedChunkUrl(new Error(`Loading chunk 742 failed.\n(error: ${url})`))).toBe(url);
+    expect(guard.failedChunkUrl(new TypeError(`Failed to fetch dynamically imported module: ${url}`))).toBe(url);
+    expect(guard.failedChunkUrl(`error loading dynamically imported module: ${url}`)).toBe(url);
+    expect(guard.failedChunkUrl(new TypeError("Importing a module script failed."))).toBeNull();
+  });
+
+  it("reloads once the server answers for the failed file (404: a new build replaced it)", async () => {
+    const peer = await chunkServer("gone");
+    servers.push(peer.server);
+    const reload = vi.fn();
+    const uninstall = installChunkErrorGuard({ reload });
+    rejectWith(new TypeError(`Failed to fetch dynamically imported module: ${peer.url}`));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(peer.hits()).toBeGreaterThan(0);
+    uninstall();
+  });
+
+  it("does not reload when no answer comes within 1500 ms (offline), and reloads when the browser is back online", async () => {
+    const peer = await chunkServer("silent");
+    servers.push(peer.server);
+    const reload = vi.fn();
+    const uninstall = installChunkErrorGuard({ reload });
+    const started = Date.now();
+    rejectWith(new TypeError(`Failed to fetch dynamically imported module: ${peer.url}`));
+    await vi.waitFor(() => expect(peer.hits()).toBeGreaterThan(0));
+    await new Promise((r) => setTimeout(r, 1800));
+    expect(reload).not.toHaveBeenCalled();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    window.dispatchEvent(new Event("online"));
+    expect(reload).toHaveBeenCalledTimes(1);
+    expect(guard.BUILD_CHECK_TIMEOUT_MS).toBe(1500);
+    uninstall();
   });
 });

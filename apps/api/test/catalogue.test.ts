@@ -169,4 +169,18 @@ describe("category.list, story.get, character.get, price.list, sysconfig.list", 
     expect((await fetch(`${api.url}/api/v1/art/cover/the-last-ember.webp?w=320&w=640`)).status).toBe(400);
     expect((await fetch(`${api.url}/api/v1/art/poster/x.webp`)).status).toBe(404);
   });
+
+  it("serves avatars in their fixed sizes too (1x and 2x of 48–128 px), and only avatars", async () => {
+    for (const w of [48, 64, 96, 128, 256]) {
+      const res = await fetch(`${api.url}/api/v1/art/avatar/cinder.webp?w=${w}`);
+      expect(res.status).toBe(200);
+      const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+      expect([meta.width, meta.height]).toEqual([w, w]);
+    }
+    for (const path of ["avatar/cinder.webp?w=50", "cover/the-last-ember.webp?w=96", "package/coins-300.webp?w=48"]) {
+      const res = await fetch(`${api.url}/api/v1/art/${path}`);
+      expect(res.status, path).toBe(400);
+      expect(((await res.json()) as { code: string }).code).toBe("VALIDATION_ERROR");
+    }
+  });
 });

@@ -156,8 +156,9 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(page).toHaveTitle(`${story.title} - ${brand.name}`);
       await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
       // The cover, the page's largest paint, is a WebP copy of the art, painted with the HTML from its
-      // inline 320w copy; the full copy loads over it.
-      await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640$/);
+      // inline 320w copy; the full copy loads over it. Shown 192 px wide: 320 for 1x screens, 640 for 2x.
+      await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=320$/);
+      await expect(page.locator("article img").first()).toHaveAttribute("srcset", /\.webp\?w=320 1x, \/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640 2x$/);
       await expect(page.locator("article img").first()).toHaveAttribute("style", /background-image:\s*url\("?data:image\/webp;base64,/);
       await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "low");
       await expect.poll(() => page.locator("article img").first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);

@@ -7,6 +7,8 @@ import sharp from "sharp";
 
 /** Widths a raster copy may be asked for: the sites' image widths (spec section 9). */
 export const RASTER_WIDTHS: readonly number[] = [320, 640, 768, 1024, 1280, 1536];
+/** Avatars are shown at fixed sizes (32–192 CSS px) below those widths: their 1x and 2x copies. */
+export const AVATAR_WIDTHS: readonly number[] = [48, 64, 96, 128, 256];
 
 const QUALITY = 72;
 const MAX_CACHED = 600;

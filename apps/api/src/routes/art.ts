@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { defaultPricePackages, seedCategories } from "@storyloom/db";
-import { RASTER_WIDTHS, rasterize } from "../art/raster";
+import { AVATAR_WIDTHS, RASTER_WIDTHS, rasterize } from "../art/raster";
 import { avatarSvg, coverSvg, packageSvg } from "../art/svg";
 
 // What the art needs (title, name, category) comes from the authored catalogue in code, so serving
@@ -22,7 +22,8 @@ const titleOf = (id: string) => id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.
 
 /**
  * Serves generated art, cacheable forever: /api/v1/art/{cover|avatar|package}/<id>.svg, and the
- * same picture as <id>.webp?w=<width> (one of the sites' image widths; never enlarged).
+ * same picture as <id>.webp?w=<width> (one of the sites' image widths, or an avatar's fixed sizes;
+ * never enlarged).
  */
 export function artRoutes(app: FastifyInstance): void {
   app.get<{ Params: { kind: string; file: string }; Querystring: Record<string, unknown> }>("/api/v1/art/:kind/:file", async (req, reply) => {
@@ -43,8 +44,9 @@ export function artRoutes(app: FastifyInstance): void {
     if (match?.[2] === "webp") {
       const w = req.query.w ?? String(SOURCE_WIDTH[kind]);
       const width = typeof w === "string" && /^\d{1,4}$/.test(w) ? Number(w) : NaN;
-      if (req.query.w !== undefined && !RASTER_WIDTHS.includes(width)) {
-        return reply.status(400).send({ code: "VALIDATION_ERROR", message: `w: must be one of ${RASTER_WIDTHS.join(", ")}`, data: null });
+      const widths = kind === "avatar" ? [...AVATAR_WIDTHS, ...RASTER_WIDTHS] : RASTER_WIDTHS;
+      if (req.query.w !== undefined && !widths.includes(width)) {
+        return reply.status(400).send({ code: "VALIDATION_ERROR", message: `w: must be one of ${widths.join(", ")}`, data: null });
       }
       const webp = await rasterize(`${kind}/${id}`, svg, width, SOURCE_WIDTH[kind]!);
       return reply.header("content-type", "image/webp").header("cache-control", "public, max-age=31536000, immutable").send(webp);

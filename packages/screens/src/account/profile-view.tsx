@@ -6,7 +6,7 @@ import { useApiClient, useSession } from "@storyloom/api-client/react";
 import { Avatar, Badge, Button, ErrorState, Skeleton } from "@storyloom/ui";
 import { CoinBalance } from "./coin-balance";
 import { ProfileForm } from "./profile-form";
-import { artUrl } from "../catalogue/art-url";
+import { avatarSources } from "../catalogue/art-url";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -58,7 +58,7 @@ export function ProfileView() {
   return (
     <div className="flex flex-col gap-6">
       <section aria-label="Account" className="flex items-center gap-4">
-        <Avatar src={user.avatar_url ? artUrl(user.avatar_url) : user.avatar_url} name={name} size={80} />
+        <Avatar {...(user.avatar_url ? avatarSources(user.avatar_url, 80) : { src: user.avatar_url })} name={name} size={80} />
         <div className="min-w-0">
           <p className="truncate text-xl font-semibold">{name}</p>
           {user.username && <p className="truncate text-muted">@{user.username}</p>}

@@ -6,8 +6,10 @@ export interface CoverImageProps {
   src: string;
   /** Empty when the title next to the image already names it (decorative). */
   alt?: string;
-  /** The `sizes` hint, so the browser picks the raster copy the slot needs. */
-  sizes: string;
+  /** The `sizes` hint of a cover that scales with the layout, so the browser picks the raster copy the slot needs. */
+  sizes?: string;
+  /** The CSS width of a cover shown at a fixed size instead: it gets 1x and 2x candidates (spec densities 1 and 2). */
+  fixedWidth?: number;
   /** Set for the one cover that is the page's largest paint: preloaded at high priority. */
   priority?: boolean;
   /** Above the fold but not the largest paint: loaded at once, at low priority and never preloaded. */
@@ -28,8 +30,8 @@ export interface CoverImageProps {
  * screen loads at once but at low priority, the others lazily. Low priority also keeps React from
  * preloading those from the document's head, where they would take bandwidth from the page itself.
  */
-export function CoverImage({ src, alt = "", sizes, priority = false, eager = false, inline, className }: CoverImageProps) {
-  const sources = coverSources(src);
+export function CoverImage({ src, alt = "", sizes, fixedWidth, priority = false, eager = false, inline, className }: CoverImageProps) {
+  const sources = coverSources(src, fixedWidth);
   const href = sources.src;
   const preloaded = priority && !inline;
   // A preloaded cover is one address (the largest copy), not a srcset: React then sends its preload
@@ -40,7 +42,7 @@ export function CoverImage({ src, alt = "", sizes, priority = false, eager = fal
     <img
       src={href}
       srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      sizes={srcSet && fixedWidth === undefined ? sizes : undefined}
       alt={alt}
       width={600}
       height={800}

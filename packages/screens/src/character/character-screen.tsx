@@ -3,7 +3,7 @@ import { IntentLink as Link } from "../shell/intent-link";
 import { notFound } from "next/navigation";
 import { serverRead } from "../catalogue/server-read";
 import { StoryCard } from "../catalogue/story-card";
-import { artUrl } from "../catalogue/art-url";
+import { avatarSources } from "../catalogue/art-url";
 
 type Props = { params: Promise<{ slug: string }> };
 
@@ -39,8 +39,8 @@ export default async function CharacterScreen({ params }: Props) {
   return (
     <article className="flex flex-col gap-6 px-4 pt-8 pb-10">
       <header className="flex flex-col items-center gap-3 text-center">
-        {/* Avatars are small vector art from the API: a plain img keeps them sharp without the optimiser. */}
-        <img src={artUrl(actor.avatar_url)} alt="" width={128} height={128} fetchPriority="high" decoding="async" className="size-32 rounded-full bg-surface-2 ring-4 ring-brand/60" />
+        {/* The API's avatar art in its 1x and 2x copies: a plain img, no client component or optimiser. */}
+        <img {...avatarSources(actor.avatar_url, 128)} alt="" width={128} height={128} fetchPriority="high" decoding="async" className="size-32 rounded-full bg-surface-2 ring-4 ring-brand/60" />
         <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{actor.name}</h1>
         <p className="text-muted">{actor.tagline}</p>
         <Link

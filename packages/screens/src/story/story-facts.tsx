@@ -2,7 +2,7 @@ import { IntentLink as Link } from "../shell/intent-link";
 import type { StoryDetail } from "@storyloom/contract";
 import { Avatar } from "@storyloom/ui";
 import { compactCount } from "../catalogue/query";
-import { artUrl } from "../catalogue/art-url";
+import { avatarSources } from "../catalogue/art-url";
 
 /** Play and like counts as one line; the like count can be overridden by the optimistic state. */
 export function StoryCounts({ playCount, likeCount }: { playCount: number; likeCount: number }) {
@@ -36,7 +36,7 @@ export function StoryCharacters({ story }: { story: Pick<StoryDetail, "actors_fu
             href={`/character/${a.slug}`}
             className="flex items-center gap-3 rounded-xl border border-line bg-surface-2 p-3 hover:border-brand focus-visible:outline-2 focus-visible:outline-brand"
           >
-            <Avatar src={artUrl(a.avatar_url)} name="" size={48} />
+            <Avatar {...avatarSources(a.avatar_url, 48)} name="" size={48} />
             <span className="min-w-0">
               <span className="block font-semibold text-fg">{a.name}</span>
               <span className="block truncate text-sm text-muted">{a.tagline}</span>

@@ -45,7 +45,7 @@ export function StoryModal({ story, open, onClose }: StoryModalProps) {
       <div className="flex flex-col gap-4" data-testid="story-modal">
         <div className="flex gap-4">
           <div className="relative aspect-[3/4] w-28 shrink-0 overflow-hidden rounded-xl bg-surface-2">
-            <CoverImage src={story.cover_url} sizes="112px" />
+            <CoverImage src={story.cover_url} fixedWidth={112} />
           </div>
           <div className="flex min-w-0 flex-col gap-2">
             <StoryCounts playCount={story.play_count} likeCount={full?.like_count ?? story.like_count} />

@@ -54,7 +54,7 @@ export default async function StoryScreen({ params }: Props) {
           blurred copy of the cover: a large blur filter is costly to paint on the phones we target. */}
       <div className="relative overflow-hidden bg-[radial-gradient(circle_at_50%_30%,color-mix(in_srgb,var(--brand-primary)_45%,transparent),transparent_70%)] px-4 py-6">
         <div className="relative mx-auto aspect-[3/4] w-48 overflow-hidden rounded-2xl shadow-2xl ring-1 ring-white/10">
-          <CoverImage src={s.cover_url} sizes="192px" priority inline={cover} />
+          <CoverImage src={s.cover_url} fixedWidth={192} priority inline={cover} />
         </div>
       </div>
       <div className="flex flex-col gap-4 px-4 pt-5">

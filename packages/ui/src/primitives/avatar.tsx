@@ -4,6 +4,8 @@ import { cx } from "../cx";
 export interface AvatarProps {
   /** Image address; without one the initials of `name` are shown. */
   src?: string | null;
+  /** 1x/2x candidates of the picture (e.g. `a.webp?w=48 1x, a.webp?w=96 2x`), for sharp avatars on dense screens. */
+  srcSet?: string;
   /** Person's display name, used for the alt text and the initials. */
   name: string;
   size?: number;
@@ -21,7 +23,7 @@ function initials(name: string): string {
 }
 
 /** A round user picture, falling back to initials so a missing avatar never leaves a hole. */
-export function Avatar({ src, name, size = 40, className }: AvatarProps) {
+export function Avatar({ src, srcSet, name, size = 40, className }: AvatarProps) {
   const box = cx("inline-flex shrink-0 items-center justify-center overflow-hidden rounded-full bg-surface-2 text-fg", className);
   if (src) {
     // Lazy: an avatar is never a page's largest paint, and an eager <img> would be preloaded from the
@@ -29,6 +31,7 @@ export function Avatar({ src, name, size = 40, className }: AvatarProps) {
     return (
       <img
         src={src}
+        srcSet={srcSet}
         alt={name}
         width={size}
         height={size}

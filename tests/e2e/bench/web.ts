@@ -14,12 +14,17 @@ const root = join(import.meta.dirname, "..", "..", "..");
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
 /** Rounds per throttling method (default: 5 devtools, 3 simulate). */
 const rounds = process.env.BENCH_WEB_RUNS ? Number(process.env.BENCH_WEB_RUNS) : undefined;
-const api = "http://127.0.0.1:4000";
+// Ports: the defaults, or the e2e suite's variables (a shared machine gives each run its own block;
+// the sites must then be built with NEXT_PUBLIC_API_URL pointing at API_PORT).
+const apiPort = Number(process.env.API_PORT ?? 4000);
+const api = `http://127.0.0.1:${apiPort}`;
 const sites = [
-  { name: "storyloom", dir: "apps/product", port: 3000 },
-  { name: "playshot", dir: "apps/playshot", port: 3001 },
+  { name: "storyloom", dir: "apps/product", port: Number(process.env.PRODUCT_PORT ?? 3000) },
+  { name: "playshot", dir: "apps/playshot", port: Number(process.env.PLAYSHOT_PORT ?? 3001) },
 ];
-const baseline = { name: "empty page", dir: "tests/web-baseline", port: 3002 };
+const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3002) };
+/** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story and coins. */
+const auditPaths = process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean);
 
 const children: ChildProcess[] = [];
 function serve(cwd: string, command: string, args: string[], env: Record<string, string>) {
@@ -42,8 +47,9 @@ function stopAll() {
 }
 process.on("exit", stopAll);
 
-console.log("building the sites and the empty page (turbo caches unchanged builds)…");
-const build = spawnSync(
+// BENCH_WEB_SKIP_BUILD=1 audits the builds already there (e.g. the same sites against two API settings).
+console.log(process.env.BENCH_WEB_SKIP_BUILD === "1" ? "using the existing builds…" : "building the sites and the empty page (turbo caches unchanged builds)…");
+const build = process.env.BENCH_WEB_SKIP_BUILD === "1" ? { status: 0 } : spawnSync(
   join(root, "node_modules/.bin/turbo"),
   ["run", "build", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--filter=@storyloom/web-baseline", "--concurrency=1", "--output-logs=errors-only"],
   { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
@@ -51,7 +57,7 @@ const build = spawnSync(
 if (build.status !== 0) process.exit(build.status ?? 1);
 
 // Something already answering on a port would be audited in place of this tree's build: refuse.
-for (const port of [4000, ...[...sites, baseline].map((s) => s.port)]) {
+for (const port of [apiPort, ...[...sites, baseline].map((s) => s.port)]) {
   const busy = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
   if (busy) {
     console.error(`port ${port} is already in use: stop whatever serves it (e.g. npm start) and run the bench again`);
@@ -60,7 +66,8 @@ for (const port of [4000, ...[...sites, baseline].map((s) => s.port)]) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "storyloom-bench-web-"));
-serve("apps/api", "tsx", ["src/main.ts"], { PORT: "4000", PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn" });
+const origins = sites.flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]).join(",");
+serve("apps/api", "tsx", ["src/main.ts"], { PORT: String(apiPort), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn", CORS_ORIGINS: origins });
 await waitFor(`${api}/healthz`);
 for (const s of [...sites, baseline]) serve(s.dir, "next", ["start", "--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
 await Promise.all([...sites, baseline].map((s) => waitFor(`http://127.0.0.1:${s.port}/`)));
@@ -145,7 +152,7 @@ const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 // machine drift between rounds cancels out instead of landing on whichever page ran in a slow minute.
 const pages = [
   { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/` },
-  ...sites.flatMap((s) => ["/", `/story/${story.id}`, "/user/coins"].map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}` }))),
+  ...sites.flatMap((s) => (auditPaths ?? ["/", `/story/${story.id}`, "/user/coins"]).map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}` }))),
 ];
 const targets = { scorePoints: 3, lcpRatio: 1.25 };
 const methods: { throttling: Throttling; roundCount: number; judged: boolean }[] = [

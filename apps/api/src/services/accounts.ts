@@ -1,21 +1,13 @@
-import { randomBytes } from "node:crypto";
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { chatMessages, favorites, gameHistory, stories, users, type Tx } from "@storyloom/db";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
-import { creditInviter } from "./coins";
+import { creditInviter, newInviteCode } from "./invites";
 import { applyLedger } from "./ledger";
 import { revokeUserSessions } from "./sessions";
 import { getSysconfig } from "./sysconfig";
 
 type UserRow = typeof users.$inferSelect;
-
-/** A short, unambiguous invite code (no 0/O, 1/I). */
-export function newInviteCode(): string {
-  const alphabet = "23456789ABCDEFGHJKLMNPQRSTUVWXYZ";
-  const bytes = randomBytes(8);
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join("");
-}
 
 /**
  * Returns the guest of a device, creating it (with its welcome coins) on first sight. Concurrent
@@ -38,22 +30,23 @@ export async function createGuest(ctx: AppContext, deviceId: string, gender: str
     const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.toUpperCase()));
     invitedBy = inviter?.id ?? null;
   }
-  const [created] = await db
-    .insert(users)
-    .values({ name: "Guest", deviceId, gender, isGuest: true, role: "guest", inviteCode: newInviteCode(), invitedBy })
-    .onConflictDoNothing()
-    .returning();
-  if (!created) {
-    const raced = await findGuest();
-    if (!raced) throw new ApiError("CONFLICT", "Could not create the guest; try again");
-    return raced;
-  }
   const { new_guest_coins } = await getSysconfig(db);
-  if (new_guest_coins > 0) {
-    const r = await applyLedger(db, { userId: created.id, amount: new_guest_coins, reason: "welcome", idempotencyKey: `welcome:${created.id}` });
-    return { ...created, coins: r.balance };
-  }
-  return created;
+  // The user and its welcome coins in one transaction: a failure between them must not leave a
+  // guest without the coins it was promised.
+  const created = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values({ name: "Guest", deviceId, gender, isGuest: true, role: "guest", inviteCode: newInviteCode(), invitedBy })
+      .onConflictDoNothing()
+      .returning();
+    if (!row || new_guest_coins <= 0) return row;
+    const r = await applyLedger(tx, { userId: row.id, amount: new_guest_coins, reason: "welcome", idempotencyKey: `welcome:${row.id}` });
+    return { ...row, coins: r.balance };
+  });
+  if (created) return created;
+  const raced = await findGuest();
+  if (!raced) throw new ApiError("CONFLICT", "Could not create the guest; try again");
+  return raced;
 }
 
 const nameFromEmail = (email: string) => (email.split("@")[0] ?? "Player").slice(0, 50) || "Player";

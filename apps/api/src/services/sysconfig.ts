@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import { defaultSysconfig, sysconfig, type Db } from "@storyloom/db";
+import { defaultSysconfig, sysconfig, type Db, type Tx } from "@storyloom/db";
 import { Sysconfig } from "@storyloom/contract";
 
 const TTL_MS = 5_000;
@@ -7,12 +7,14 @@ const cache = new WeakMap<object, { at: number; value: Sysconfig }>();
 
 /**
  * Public settings (rewards, chat cost…), read from the sysconfig table over the defaults. Kept for
- * five seconds per process: it is the same for everyone and read on hot paths.
+ * five seconds per process: it is the same for everyone and read on hot paths. Inside a transaction
+ * pass it as `via`: a miss is then read through it (on PGlite the outer connection waits for the
+ * transaction to end, so reading through `db` there would never return).
  */
-export async function getSysconfig(db: Db): Promise<Sysconfig> {
+export async function getSysconfig(db: Db, via: Db | Tx = db): Promise<Sysconfig> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
-  const rows = await db.select().from(sysconfig).where(eq(sysconfig.public, true));
+  const rows = await via.select().from(sysconfig).where(eq(sysconfig.public, true));
   const merged: Record<string, unknown> = { ...defaultSysconfig };
   for (const r of rows) merged[r.key] = r.value;
   // Stored data from an older version may be malformed: fall back to the defaults field by field.

@@ -1,8 +1,9 @@
-import Fastify, { type FastifyError, type FastifyInstance } from "fastify";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from "fastify";
 import { desc, eq } from "drizzle-orm";
 import { outbox as outboxTable, type Db } from "@storyloom/db";
 import type { Config } from "./config";
 import type { AppContext } from "./context";
+import { errorStatus, type ErrorCode } from "@storyloom/contract";
 import { ApiError } from "./errors";
 import { Outbox } from "./outbox/outbox";
 import { mailHandler } from "./outbox/mail";
@@ -24,6 +25,29 @@ export interface ApiApp {
 
 const BODY_LIMIT = 256 * 1024;
 
+// The code of each 4xx status Fastify itself may answer with.
+const FASTIFY_4XX: Partial<Record<number, ErrorCode>> = {
+  400: "BAD_REQUEST",
+  401: "UNAUTHORIZED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+  405: "METHOD_NOT_ALLOWED",
+  409: "CONFLICT",
+  413: "PAYLOAD_TOO_LARGE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
+  429: "RATE_LIMITED",
+};
+
+/** The methods registered for a path (besides OPTIONS, answered for every path): for 405's Allow. */
+function methodsByPath(app: FastifyInstance): (path: string) => string[] {
+  const routes: { re: RegExp; method: string }[] = [];
+  app.addHook("onRoute", (r) => {
+    const escaped = r.url.replace(/[.+?^${}()|[\]\\]/g, "\\$&").replace(/\*/g, ".*").replace(/:[A-Za-z_]\w*/g, "[^/]+");
+    for (const m of [r.method].flat()) if (m !== "OPTIONS" && m !== "HEAD") routes.push({ re: new RegExp(`^${escaped}/?$`), method: m });
+  });
+  return (path) => [...new Set(routes.filter((r) => r.re.test(path)).map((r) => r.method))];
+}
+
 /** Builds the API: envelope everywhere, validated inputs, security headers, CORS for the brand sites. */
 export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
@@ -34,6 +58,12 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
     trustProxy: config.TRUST_PROXY,
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Errors the router raises before any route runs (a malformed URL): envelopes like every other.
+    frameworkErrors: (err, _req, reply) => {
+      const bad = (err as FastifyError).statusCode === 400;
+      const body = bad ? { code: "BAD_REQUEST", message: err.message, data: null } : { code: "INTERNAL_ERROR", message: "Something went wrong on our side; please try again", data: null };
+      void (reply as FastifyReply).status(bad ? 400 : 500).send(body);
+    },
   });
   const outbox = new Outbox(db, {}, app.log);
   const ctx: AppContext = { config, db, outbox };
@@ -63,14 +93,26 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
     if (fcode === "FST_ERR_CTP_BODY_TOO_LARGE") return reply.status(413).send({ code: "PAYLOAD_TOO_LARGE", message: "Request body too large", data: null });
     if (fcode === "FST_ERR_CTP_INVALID_MEDIA_TYPE") return reply.status(415).send({ code: "UNSUPPORTED_MEDIA_TYPE", message: "Send the body as application/json", data: null });
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ code: "VALIDATION_ERROR", message: err.message || "Bad request", data: null });
+      // Fastify's own refusals (bad URL, length mismatch…) are not validation failures: each status
+      // keeps its own code; one the contract has no code for is answered as a plain 400.
+      const code = FASTIFY_4XX[status] ?? "BAD_REQUEST";
+      return reply.status(errorStatus[code]).send({ code, message: err.message || "Bad request", data: null });
     }
     req.log.error({ err }, "unhandled error");
     return reply.status(500).send({ code: "INTERNAL_ERROR", message: "Something went wrong on our side; please try again", data: null });
   });
-  app.setNotFoundHandler((req, reply) =>
-    reply.status(404).send({ code: "NOT_FOUND", message: `No such endpoint: ${req.method} ${req.url.split("?")[0]}`, data: null }),
-  );
+  const methods = methodsByPath(app);
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split("?")[0] ?? "";
+    const allow = methods(path);
+    if (allow.length > 0) {
+      return reply
+        .status(405)
+        .header("allow", allow.join(", "))
+        .send({ code: "METHOD_NOT_ALLOWED", message: `${req.method} is not allowed here; use ${allow.join(" or ")}`, data: null });
+    }
+    return reply.status(404).send({ code: "NOT_FOUND", message: `No such endpoint: ${req.method} ${path}`, data: null });
+  });
 
   app.get("/healthz", async () => ({ code: "0", message: "ok", data: { status: "ok" } }));
 

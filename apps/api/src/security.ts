@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply } from "fastify";
 import type { Config } from "./config";
 
 // Security headers and CORS as one precomputed hook: @fastify/helmet and @fastify/cors cost about
@@ -24,11 +24,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 
   app.addHook("onRequest", (req, reply, done) => {
     reply.headers(headers);
+    // Every answer depends on Origin (an allowed one gets CORS headers, others none), so every answer
+    // says so: a cache must never hand one brand's answer, or a refused one, to another origin.
+    reply.header("vary", "Origin");
     const origin = req.headers.origin;
-    if (origin && allowed.has(origin)) {
-      reply.header("access-control-allow-origin", origin);
-      reply.header("vary", "Origin");
-    }
+    if (origin && allowed.has(origin)) reply.header("access-control-allow-origin", origin);
     done();
   });
 
@@ -42,4 +42,18 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     }
     reply.status(204).send();
   });
+}
+
+/** Adds request headers to the answer's Vary, keeping those already named (never overwrite Vary). */
+export function appendVary(reply: FastifyReply, ...names: string[]): void {
+  const current = reply.getHeader("vary");
+  const list = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((v) => v.trim()).filter(Boolean);
+  const seen = new Set(list.map((v) => v.toLowerCase()));
+  if (seen.has("*")) return;
+  for (const n of names) {
+    if (seen.has(n.toLowerCase())) continue;
+    list.push(n);
+    seen.add(n.toLowerCase());
+  }
+  reply.header("vary", list.join(", "));
 }

@@ -7,6 +7,8 @@ export const errorStatus = {
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
   VALIDATION_ERROR: 400,
+  /** A request the server cannot read at all (malformed URL, body length mismatch): nothing to validate. */
+  BAD_REQUEST: 400,
   NOT_FOUND: 404,
   METHOD_NOT_ALLOWED: 405,
   CONFLICT: 409,

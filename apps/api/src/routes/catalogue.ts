@@ -7,6 +7,7 @@ import { Prebuilt, route } from "../http";
 import { absoluteActor, absoluteSummary, cachedStoryPage, getCharacter, getStory, listCategories } from "../services/catalogue";
 import { absolute, privateNoStore, publicBase, publicCache, TtlCache } from "../services/publicRead";
 import { getSysconfig } from "../services/sysconfig";
+import { appendVary } from "../security";
 
 // Browser/CDN freshness of public reads: short for the catalogue (counters move), longer for the
 // rarely changing lists; stale-while-revalidate keeps pages instant while a refresh happens.
@@ -47,7 +48,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
     const story = await getStory(db, input.id);
     const base = publicBase(ctx, req);
     const detail = { ...absoluteSummary(base, story), actors_full: story.actors_full.map((a) => absoluteActor(base, a)) };
-    reply.header("vary", "Authorization");
+    appendVary(reply, "Authorization");
     if (!user) {
       publicCache(reply, ...CATALOGUE_CACHE);
       return { story: { ...detail, liked: false, subscribed: false } };

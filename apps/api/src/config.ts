@@ -27,6 +27,10 @@ export const ConfigSchema = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Storyloom <no-reply@storyloom.ai>"),
   OUTBOX_POLL_MS: z.coerce.number().int().positive().default(1000),
+  /** How often each instance deletes ended rate-limit windows and old sent mail. */
+  PRUNE_INTERVAL_MS: z.coerce.number().int().positive().default(3_600_000),
+  /** Days a sent outbox message is kept (the dev mailbox shows them; a resend is recognisable meanwhile). */
+  OUTBOX_KEEP_DAYS: z.coerce.number().int().min(0).default(7),
   /** Check answers against the contract (on in tests: catches drift between server and contract). */
   VALIDATE_RESPONSES: bool.default(false),
   SEED: bool.default(true),

@@ -1,6 +1,7 @@
 import { migrate, openDb, seed, type DbHandle } from "@storyloom/db";
 import { buildApp, type ApiApp } from "./app";
 import type { Config } from "./config";
+import { Pruner } from "./outbox/prune";
 
 /** A running API: the app, its database and how to stop both. */
 export interface RunningApi extends ApiApp {
@@ -18,6 +19,8 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
   }
   const built = await buildApp({ config, db: db.db });
   built.ctx.outbox.start(config.OUTBOX_POLL_MS);
+  const pruner = new Pruner(db.db, config.OUTBOX_KEEP_DAYS, built.app.log);
+  pruner.start(config.PRUNE_INTERVAL_MS);
   await built.app.listen({ host: config.HOST, port: config.PORT });
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.PORT;
@@ -27,7 +30,7 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
     url,
     handle: db,
     stop: async () => {
-      await built.ctx.outbox.stop();
+      await Promise.all([built.ctx.outbox.stop(), pruner.stop()]);
       await built.app.close();
       await db.close();
     },

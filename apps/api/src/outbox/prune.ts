@@ -1,0 +1,79 @@
+import { sql } from "drizzle-orm";
+import { rowsOf, type Db } from "@storyloom/db";
+import type { FastifyBaseLogger } from "fastify";
+
+// Tables that only grow otherwise. Every instance runs the job: a delete is idempotent, so two
+// instances pruning at once just share the work. Deletes go in batches so no pass holds many locks.
+
+/** Rate-limit windows are at most an hour long; a row whose window started a day ago counts nothing. */
+const RATE_LIMIT_KEEP = "1 day";
+const BATCH = 5_000;
+
+/** What one pass deleted. */
+export interface PruneResult {
+  rateLimits: number;
+  sentMail: number;
+}
+
+async function deleteBatches(db: Db, query: ReturnType<typeof sql>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const n = rowsOf<{ n: number }>(await db.execute(query))[0]?.n ?? 0;
+    total += Number(n);
+    if (Number(n) < BATCH) return total;
+  }
+}
+
+/** Deletes ended rate-limit windows and outbox rows sent more than `outboxKeepDays` ago (unsent and failed rows stay). */
+export async function prune(db: Db, outboxKeepDays: number): Promise<PruneResult> {
+  const rateLimits = await deleteBatches(
+    db,
+    sql`with gone as (delete from rate_limits where key in (
+          select key from rate_limits where window_start < now() - ${RATE_LIMIT_KEEP}::interval limit ${BATCH})
+        returning 1) select count(*)::int as n from gone`,
+  );
+  const sentMail = await deleteBatches(
+    db,
+    sql`with gone as (delete from outbox where id in (
+          select id from outbox where sent_at < now() - make_interval(days => ${outboxKeepDays}) limit ${BATCH})
+        returning 1) select count(*)::int as n from gone`,
+  );
+  return { rateLimits, sentMail };
+}
+
+/** Runs {@link prune} every `intervalMs` (first pass right away) until stopped. */
+export class Pruner {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly outboxKeepDays: number,
+    private readonly log: Pick<FastifyBaseLogger, "info" | "error">,
+  ) {}
+
+  private pass(): void {
+    if (this.running) return;
+    this.running = prune(this.db, this.outboxKeepDays)
+      .then((r) => {
+        if (r.rateLimits + r.sentMail > 0) this.log.info(r, "pruned old rows");
+      })
+      .catch((err: unknown) => this.log.error({ err }, "prune failed"))
+      .finally(() => (this.running = null));
+  }
+
+  /** Starts the job. */
+  start(intervalMs: number): void {
+    if (this.timer) return;
+    this.pass();
+    this.timer = setInterval(() => this.pass(), intervalMs);
+    this.timer.unref();
+  }
+
+  /** Stops the job and waits for the pass under way. */
+  async stop(): Promise<void> {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

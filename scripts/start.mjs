@@ -38,6 +38,9 @@ start("api", ["--filter", "@storyloom/api", "start"], {
   PUBLIC_API_URL: apiPublic,
   CORS_ORIGINS: process.env.CORS_ORIGINS ?? origins,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+  // The quick start's conveniences are explicit switches, off in any other start of the API.
+  DEV_MAILBOX: process.env.DEV_MAILBOX ?? "true",
+  PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
 });
 await waitForUrl(`${apiInternal}/healthz`);
 

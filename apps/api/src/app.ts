@@ -116,7 +116,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
 
   app.get("/healthz", async () => ({ code: "0", message: "ok", data: { status: "ok" } }));
 
-  if (config.NODE_ENV !== "production") {
+  if (config.DEV_MAILBOX) {
     // The dev mailbox: mail that would have gone out, newest first (`?to=` filters by address).
     app.get("/dev/mail", async (req) => {
       const to = typeof (req.query as Record<string, unknown>).to === "string" ? ((req.query as Record<string, string>).to ?? "").toLowerCase() : null;

@@ -46,14 +46,50 @@ export const ConfigSchema = z.object({
   ONLYPAY_MERCHANT_ID: z.string().min(1).optional(),
   ONLYPAY_SECRET: z.string().min(1).optional(),
   ONLYPAY_API_URL: z.string().url().optional(),
-  /** Serve the payment sandbox in production too (a staging deployment); never on by default there. */
+  /** Serve the payment sandbox: this API plays Stripe and Onlypay for providers without keys. Off unless asked for (`npm start`, tests, staging). */
   PAYMENTS_SANDBOX: bool.default(false),
+  /** Serve the dev mailbox GET /dev/mail (every mail, sign-in codes included). Off unless asked for; refused in production. */
+  DEV_MAILBOX: bool.default(false),
 });
 
 /** The API's parsed configuration. */
 export type Config = z.infer<typeof ConfigSchema>;
 
-/** Reads and validates the configuration; exits with a readable message when it is wrong. */
+const DEFAULT_TOKEN_SECRET = ConfigSchema.shape.TOKEN_SECRET.parse(undefined);
+
+/** Whether a listen address only takes connections from this machine. */
+export function isLoopback(host: string): boolean {
+  return host === "localhost" || host === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/**
+ * What a production start must be given, one line per missing setting: the embedded defaults run
+ * the product on one machine for one person, never for real users.
+ */
+function productionProblems(config: Config, isSet: (key: keyof Config) => boolean): string[] {
+  const problems: string[] = [];
+  const need = (key: keyof Config, why: string) => {
+    if (!isSet(key)) problems.push(`  ${key}: must be set in production (${why})`);
+  };
+  if (config.TOKEN_SECRET === DEFAULT_TOKEN_SECRET) problems.push("  TOKEN_SECRET: must be set in production (the default is public)");
+  need("DATABASE_URL", "the embedded database serves one instance and is not backed up");
+  need("SMTP_URL", "without it no sign-in code reaches anyone");
+  need("PUBLIC_API_URL", "links in mail and payment notifications need the public address");
+  need("CORS_ORIGINS", "the default allows only the local sites");
+  if (!config.PAYMENTS_SANDBOX) {
+    const why = "or PAYMENTS_SANDBOX=true for a staging deployment without real payments";
+    need("STRIPE_SECRET_KEY", why);
+    need("STRIPE_WEBHOOK_SECRET", why);
+    need("STRIPE_PUBLISHABLE_KEY", why);
+    need("ONLYPAY_MERCHANT_ID", why);
+    need("ONLYPAY_SECRET", why);
+    need("ONLYPAY_API_URL", why);
+  }
+  if (config.DEV_MAILBOX) problems.push("  DEV_MAILBOX: must not be on in production (it shows every sign-in code to anyone)");
+  return problems;
+}
+
+/** Reads and validates the configuration; throws a message naming every wrong or missing setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ConfigSchema.safeParse(env);
   if (!parsed.success) {
@@ -61,16 +97,32 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new Error(`Invalid API configuration:\n${lines}`);
   }
   const config = { ...parsed.data, ...overrides };
-  if (config.NODE_ENV === "production" && config.TOKEN_SECRET === ConfigSchema.shape.TOKEN_SECRET.parse(undefined)) {
-    throw new Error("Invalid API configuration:\n  TOKEN_SECRET: must be set in production");
+  const isSet = (key: keyof Config) => (overrides[key] ?? env[key]) !== undefined && (overrides[key] ?? env[key]) !== "";
+  const problems = config.NODE_ENV === "production" ? productionProblems(config, isSet) : [];
+  if (config.NODE_ENV !== "production" && config.TOKEN_SECRET === DEFAULT_TOKEN_SECRET && !isLoopback(config.HOST)) {
+    problems.push(`  TOKEN_SECRET: must be set to listen on ${config.HOST} (the default secret is public: anyone could sign tokens); or listen on 127.0.0.1`);
   }
   // Half-configured providers would take money that no verified notification could ever fulfil.
-  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET) {
-    throw new Error("Invalid API configuration:\n  STRIPE_WEBHOOK_SECRET: must be set with STRIPE_SECRET_KEY");
+  if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET && !problems.some((p) => p.startsWith("  STRIPE_WEBHOOK_SECRET"))) {
+    problems.push("  STRIPE_WEBHOOK_SECRET: must be set with STRIPE_SECRET_KEY");
   }
   const onlypay = [config.ONLYPAY_MERCHANT_ID, config.ONLYPAY_SECRET, config.ONLYPAY_API_URL].filter(Boolean).length;
   if (onlypay !== 0 && onlypay !== 3) {
-    throw new Error("Invalid API configuration:\n  ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL: set all three or none");
+    problems.push("  ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL: set all three or none");
   }
+  if (problems.length > 0) throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
   return config;
+}
+
+/** The embedded defaults this configuration runs on, one line each, for the start-up log. */
+export function embeddedDefaults(config: Config): string[] {
+  const active: string[] = [];
+  if (!config.DATABASE_URL) active.push(`database: embedded PGlite in ${config.PGLITE_DIR} (one instance only; set DATABASE_URL)`);
+  if (config.TOKEN_SECRET === DEFAULT_TOKEN_SECRET) active.push("TOKEN_SECRET: the public development secret (set TOKEN_SECRET)");
+  if (config.DEV_MAILBOX) active.push("mail: dev mailbox at /dev/mail shows every mail (DEV_MAILBOX)");
+  if (!config.SMTP_URL) active.push(config.DEV_MAILBOX ? "mail: no SMTP_URL, mail goes to the dev mailbox and the log" : "mail: no SMTP_URL and no DEV_MAILBOX, mail cannot be sent");
+  if (config.PAYMENTS_SANDBOX && !config.STRIPE_SECRET_KEY) active.push("payments: Stripe is played by this API's sandbox (PAYMENTS_SANDBOX)");
+  if (config.PAYMENTS_SANDBOX && !config.ONLYPAY_MERCHANT_ID) active.push("payments: Onlypay is played by this API's sandbox (PAYMENTS_SANDBOX)");
+  if (!config.PAYMENTS_SANDBOX && (!config.STRIPE_SECRET_KEY || !config.ONLYPAY_MERCHANT_ID)) active.push("payments: a provider without keys and no sandbox cannot take payments");
+  return active;
 }

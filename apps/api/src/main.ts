@@ -1,11 +1,20 @@
 // The API process: `pnpm --filter @storyloom/api start`.
 import { mkdirSync } from "node:fs";
-import { loadConfig } from "./config";
+import { embeddedDefaults, loadConfig, type Config } from "./config";
 import { startApi } from "./server";
 
-const config = loadConfig();
+let config: Config;
+try {
+  config = loadConfig();
+} catch (err) {
+  // A readable refusal, not a stack trace: the message names every setting to fix.
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
+  process.exit(1);
+}
 if (!config.DATABASE_URL) mkdirSync(config.PGLITE_DIR, { recursive: true });
 const api = await startApi(config);
+const defaults = embeddedDefaults(config);
+if (defaults.length > 0) api.app.log.warn(`embedded defaults active:\n  - ${defaults.join("\n  - ")}`);
 api.app.log.info(`API ready at ${api.url}/api/v1 (${api.handle.kind})`);
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {

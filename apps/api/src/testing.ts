@@ -14,6 +14,9 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Run
       VALIDATE_RESPONSES: true,
       CODE_SEND_PER_IP_PER_HOUR: 10_000,
       OUTBOX_POLL_MS: 200,
+      // The dev mailbox is refused in production; a test of production mode reads mail another way.
+      DEV_MAILBOX: overrides.NODE_ENV !== "production",
+      PAYMENTS_SANDBOX: true,
       ...overrides,
     },
   );

@@ -197,9 +197,19 @@ describe(`order.get (${engine})`, () => {
   });
 });
 
-describe(`no sandbox in production (${engine})`, () => {
+// What production must be given besides payment keys (config.test.ts); the test database is handed over directly.
+const PRODUCTION = {
+  NODE_ENV: "production",
+  TOKEN_SECRET: "a-production-secret-for-this-test",
+  DATABASE_URL: "postgres://unused.invalid/storyloom",
+  SMTP_URL: "smtp://127.0.0.1:9",
+  PUBLIC_API_URL: "https://api.storyloom.ai",
+  CORS_ORIGINS: [SITE],
+} as const;
+
+describe(`no sandbox unless switched on (${engine})`, () => {
   it("serves no sandbox routes and fails creation with PAYMENT_ERROR when no keys are set", async () => {
-    const prod = await startTestApi({ NODE_ENV: "production", TOKEN_SECRET: "a-production-secret-for-this-test" });
+    const prod = await startTestApi({ PAYMENTS_SANDBOX: false });
     try {
       expect((await fetch(`${prod.url}/sandbox/checkout/cs_test_x`)).status).toBe(404);
       const u = await buyer(prod);
@@ -215,7 +225,7 @@ describe(`no sandbox in production (${engine})`, () => {
   });
 
   it("serves the sandbox in production when PAYMENTS_SANDBOX is set (staging)", async () => {
-    const staging = await startTestApi({ NODE_ENV: "production", TOKEN_SECRET: "a-production-secret-for-this-test", PAYMENTS_SANDBOX: true });
+    const staging = await startTestApi({ ...PRODUCTION, CORS_ORIGINS: [...PRODUCTION.CORS_ORIGINS], PAYMENTS_SANDBOX: true });
     try {
       expect(staging.app.hasRoute({ method: "POST", url: "/sandbox/stripe/v1/checkout/sessions" })).toBe(true);
       expect(staging.app.hasRoute({ method: "GET", url: "/sandbox/onlypay/pay/:id" })).toBe(true);

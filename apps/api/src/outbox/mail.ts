@@ -15,8 +15,8 @@ export const MailPayload = z.object({
 export type MailPayload = z.infer<typeof MailPayload>;
 
 /**
- * Sends outbox mail: through SMTP when SMTP_URL is set, otherwise printed to the log (the dev
- * outbox page shows it). The Message-ID is derived from the outbox id, so a resend after a crash is
+ * Sends outbox mail: through SMTP when SMTP_URL is set; otherwise, with the dev mailbox on, printed to
+ * the log (the dev mailbox page shows it), and with neither it stays unsent and is retried. The Message-ID is derived from the outbox id, so a resend after a crash is
  * recognisable as the same message.
  */
 export function mailHandler(config: Config, log: Pick<FastifyBaseLogger, "info">): OutboxHandler {
@@ -25,6 +25,7 @@ export function mailHandler(config: Config, log: Pick<FastifyBaseLogger, "info">
   return async (payload, id) => {
     const mail = MailPayload.parse(payload);
     if (!transport) {
+      if (!config.DEV_MAILBOX) throw new Error("no SMTP_URL and no DEV_MAILBOX: nowhere to send mail");
       log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, "mail (no SMTP configured)");
       return;
     }

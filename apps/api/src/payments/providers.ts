@@ -28,9 +28,9 @@ export const ONLYPAY_NOTIFY_PATH = "/api/v1/onlypay/notify";
 /** live: real keys; sandbox: this API plays the provider; off: production without keys or sandbox. */
 export type ProviderMode = "live" | "sandbox" | "off";
 
-/** Whether sandbox providers may run: always outside production, in production only when enabled. */
+/** Whether sandbox providers may run: only when switched on (PAYMENTS_SANDBOX), whatever NODE_ENV says. */
 export function sandboxAllowed(config: Config): boolean {
-  return config.NODE_ENV !== "production" || config.PAYMENTS_SANDBOX;
+  return config.PAYMENTS_SANDBOX;
 }
 
 /** How Stripe is reached. */

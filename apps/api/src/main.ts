@@ -16,6 +16,11 @@ const api = await startApi(config);
 const defaults = embeddedDefaults(config);
 if (defaults.length > 0) api.app.log.warn(`embedded defaults active:\n  - ${defaults.join("\n  - ")}`);
 api.app.log.info(`API ready at ${api.url}/api/v1 (${api.handle.kind})`);
+// Started by another process (src/cluster/instances.ts): tell it where, and end with it.
+if (process.send && process.env.API_READY_IPC === "1") {
+  process.send({ type: "ready", url: api.url });
+  process.once("disconnect", () => void api.stop().then(() => process.exit(0)));
+}
 
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {

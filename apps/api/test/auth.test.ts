@@ -8,15 +8,14 @@ import { call, newGuest } from "./http";
 
 const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
 let api: RunningApi;
-let strict: RunningApi; // refresh reuse grace 0, tight per-IP code limit
 let n = 0;
 const email = (tag: string) => `${tag}-${process.pid}-${++n}@example.com`;
 
 beforeAll(async () => {
-  [api, strict] = await Promise.all([startTestApi(), startTestApi({ REFRESH_REUSE_GRACE_S: 0, CODE_SEND_PER_IP_PER_HOUR: 3 })]);
+  api = await startTestApi();
 });
 afterAll(async () => {
-  await Promise.all([api?.stop(), strict?.stop()]);
+  await api?.stop();
 });
 
 async function login(target: RunningApi, address: string, userId?: string) {
@@ -28,6 +27,8 @@ async function login(target: RunningApi, address: string, userId?: string) {
   });
 }
 
+// Races (one device signing up at once, concurrent refreshes, reuse detection, code rate limits)
+// are in auth.concurrency.test.ts, which also runs against two instances.
 describe(`guest sign-up (${engine})`, () => {
   it("creates a guest with welcome coins and returns the same guest for the same device", async () => {
     const g = await newGuest(api);
@@ -37,16 +38,6 @@ describe(`guest sign-up (${engine})`, () => {
     expect(again.data.user.uuid).toBe(g.user.uuid);
     const [row] = await api.ctx.db.select().from(users).where(eq(users.uuid, g.user.uuid));
     expect(row!.gender).toBe("unknown");
-  });
-
-  it("makes one guest when one device signs up 10 times at once", async () => {
-    const device_id = `race-device-${process.pid}-${Date.now()}`;
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => call<{ user: { uuid: string } }>(api, "POST", "/api/v1/user-guest.sign-up", { body: { device_id } })),
-    );
-    expect(new Set(answers.map((a) => a.data.user.uuid)).size).toBe(1);
-    const rows = await api.ctx.db.select().from(users).where(eq(users.deviceId, device_id));
-    expect(rows).toHaveLength(1);
   });
 
   it("rejects a malformed device id", async () => {
@@ -96,37 +87,6 @@ describe(`refresh (${engine})`, () => {
     expect(again.status).toBe(401);
   });
 
-  it("20 concurrent refreshes of one token: exactly one succeeds", async () => {
-    const g = await newGuest(api);
-    const answers = await Promise.all(
-      Array.from({ length: 20 }, () => call(api, "POST", "/api/v1/user.refresh", { body: { refresh_token: g.auth.refresh_token } })),
-    );
-    expect(answers.filter((a) => a.code === "0")).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 401)).toHaveLength(19);
-  });
-
-  it("a reused refresh token within the grace window is refused without revoking the family", async () => {
-    const g = await newGuest(api);
-    const r = await call<{ auth: { access_token: string; refresh_token: string } }>(api, "POST", "/api/v1/user.refresh", { body: { refresh_token: g.auth.refresh_token } });
-    expect((await call(api, "POST", "/api/v1/user.refresh", { body: { refresh_token: g.auth.refresh_token } })).status).toBe(401);
-    expect((await call(api, "GET", "/api/v1/user.whoami", { token: r.data.auth.access_token })).code).toBe("0");
-  });
-
-  it("reuse after the grace window revokes the whole family", async () => {
-    const g = await newGuest(strict);
-    const r1 = await call<{ auth: { access_token: string; refresh_token: string } }>(strict, "POST", "/api/v1/user.refresh", { body: { refresh_token: g.auth.refresh_token } });
-    await new Promise((res) => setTimeout(res, 20));
-    const reuse = await call(strict, "POST", "/api/v1/user.refresh", { body: { refresh_token: g.auth.refresh_token } });
-    expect(reuse.status).toBe(401);
-    expect(reuse.message).toMatch(/reuse/i);
-    // Every token of the family is dead now: the newest access token and the newest refresh token.
-    expect((await call(strict, "GET", "/api/v1/user.whoami", { token: r1.data.auth.access_token })).status).toBe(401);
-    expect((await call(strict, "POST", "/api/v1/user.refresh", { body: { refresh_token: r1.data.auth.refresh_token } })).status).toBe(401);
-    // The user can start again as a guest of the same device: the same guest, a new session.
-    const back = await call<{ auth: { access_token: string } }>(strict, "POST", "/api/v1/user-guest.sign-up", { body: { device_id: g.device_id } });
-    expect((await call(strict, "GET", "/api/v1/user.whoami", { token: back.data.auth.access_token })).code).toBe("0");
-  });
-
   it("refuses an unknown or expired refresh token", async () => {
     expect((await call(api, "POST", "/api/v1/user.refresh", { body: { refresh_token: "rt_unknown" } })).status).toBe(401);
     const short = await startTestApi({ REFRESH_TOKEN_TTL_S: 1 });
@@ -157,13 +117,6 @@ describe(`verification codes (${engine})`, () => {
     expect(second.status).toBe(429);
     expect(second.code).toBe("RATE_LIMITED");
     expect(Number((second.data as { retry_after: number }).retry_after)).toBeGreaterThan(50);
-  });
-
-  it("limits sends per IP per hour", async () => {
-    const answers = [];
-    for (let i = 0; i < 4; i++) answers.push(await call(strict, "POST", "/api/v1/verify-code.send", { body: { email: email("ip") } }));
-    expect(answers.slice(0, 3).every((a) => a.code === "0")).toBe(true);
-    expect(answers[3]!.code).toBe("RATE_LIMITED");
   });
 
   it("sends no bearer-less rejection: code-send and login need no token", async () => {

@@ -34,7 +34,10 @@ export async function applyLedger(db: Db | Tx, change: LedgerChange): Promise<Le
       .select({ coins: users.coins })
       .from(users)
       .where(eq(users.id, change.userId))
-      .for("update");
+      // NO KEY UPDATE, not UPDATE: the ledger changes only the balance. FOR UPDATE would also wait on
+      // the KEY SHARE lock every foreign-key insert for this user takes (task progress, game history),
+      // so two such transactions of one user upgrading at once deadlocked on PostgreSQL (500s).
+      .for("no key update");
     if (!user) throw new ApiError("NOT_FOUND", "User not found");
     const [existing] = await tx
       .select({ id: coinLedger.id, userId: coinLedger.userId })

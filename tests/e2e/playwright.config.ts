@@ -3,13 +3,13 @@
 // then runs this config, which starts all three servers itself.
 import { defineConfig } from "@playwright/test";
 import { join } from "node:path";
-import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort } from "./support/env";
+import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort, siteDistDir, siteOrigins } from "./support/env";
 
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
 const reuse = process.env.E2E_REUSE_SERVERS === "1";
 // NEXT_DIST_DIR (optional) serves a build made into another folder than .next, see next.config.ts.
-const siteEnv = { API_INTERNAL_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1", ...(process.env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: process.env.NEXT_DIST_DIR } : {}) };
+const siteEnv = { API_INTERNAL_URL: apiUrl, NEXT_TELEMETRY_DISABLED: "1", ...(siteDistDir ? { NEXT_DIST_DIR: siteDistDir } : {}) };
 
 export default defineConfig({
   testDir: "./specs",
@@ -45,7 +45,17 @@ export default defineConfig({
       cwd: join(root, "apps", "api"),
       url: `${apiUrl}/healthz`,
       // Every browser of the run signs in from 127.0.0.1: the per-network code limit would throttle the suite itself.
-      env: { PORT: String(apiPort), HOST: "127.0.0.1", PGLITE_DIR: e2eDataDir(), LOG_LEVEL: "warn", CODE_SEND_PER_IP_PER_HOUR: "10000" },
+      // The specs read codes from the dev mailbox and pay in the sandbox: both are explicit switches.
+      env: {
+        PORT: String(apiPort),
+        HOST: "127.0.0.1",
+        PGLITE_DIR: e2eDataDir(),
+        LOG_LEVEL: "warn",
+        CODE_SEND_PER_IP_PER_HOUR: "10000",
+        DEV_MAILBOX: "true",
+        PAYMENTS_SANDBOX: "true",
+        CORS_ORIGINS: siteOrigins.join(","),
+      },
       reuseExistingServer: reuse,
       timeout: 120_000,
     },

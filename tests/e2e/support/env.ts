@@ -1,17 +1,22 @@
 // Ports and addresses of the e2e stack, shared by the Playwright config and the specs. The same
-// variable names as scripts/start.mjs, so one environment drives both.
+// variable names as scripts/start.mjs, but other defaults: the test stack must never collide with a
+// running product (`npm start` on 4000/3000/3001), so `npm test` works while it runs.
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
 
 /** The API's port in the e2e stack. */
-export const apiPort = Number(process.env.API_PORT ?? 4000);
+export const apiPort = Number(process.env.API_PORT ?? 4700);
 /** Storyloom's port. */
-export const productPort = Number(process.env.PRODUCT_PORT ?? 3000);
+export const productPort = Number(process.env.PRODUCT_PORT ?? 3700);
 /** PlayShot's port. */
-export const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3001);
+export const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3701);
 /** Where the sites' servers and the specs reach the API. */
 export const apiUrl = `http://127.0.0.1:${apiPort}`;
+/** The brand sites' origins, the only ones the API answers CORS for. */
+export const siteOrigins = [productPort, playshotPort].flatMap((p) => [`http://127.0.0.1:${p}`, `http://localhost:${p}`]);
+/** The sites' build folder for this stack (`pnpm test:e2e` builds into its own, beside `npm start`'s `.next`). */
+export const siteDistDir = process.env.NEXT_DIST_DIR || undefined;
 /** The browser this machine has (Debian's package); Playwright's downloads are not available. */
 export const chromiumPath = process.env.CHROME_PATH || "/usr/bin/chromium";
 

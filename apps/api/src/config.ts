@@ -50,6 +50,26 @@ export const ConfigSchema = z.object({
   PAYMENTS_SANDBOX: bool.default(false),
   /** Serve the dev mailbox GET /dev/mail (every mail, sign-in codes included). Off unless asked for; refused in production. */
   DEV_MAILBOX: bool.default(false),
+  /**
+   * Base URL of an OpenAI-compatible chat-completions API (OpenAI, OpenRouter, vLLM, llama.cpp
+   * server, Ollama, LM Studio). Unset → no language model: stories are played by their choices.
+   */
+  LLM_BASE_URL: z.string().url().optional(),
+  /** Its API key (local servers usually take any value). */
+  LLM_API_KEY: z.string().min(1).optional(),
+  /** The model name the server knows. */
+  LLM_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  /** Tokens the prompt may use (persona, scene, summary, recent turns). */
+  LLM_CONTEXT_TOKENS: z.coerce.number().int().min(256).default(6000),
+  /** Cap of one reply's length in tokens. */
+  LLM_MAX_OUTPUT_TOKENS: z.coerce.number().int().min(16).default(400),
+  /** Model calls a user may start per minute, across all API instances. */
+  LLM_RATE_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  /** Milliseconds to wait for the model's first token (retried before it), and for the whole reply. */
+  LLM_FIRST_TOKEN_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  LLM_REPLY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
+  /** Attempts made again when the model fails before its first token. */
+  LLM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
 });
 
 /** The API's parsed configuration. */

@@ -64,6 +64,24 @@ describe("the endpoint table", () => {
   });
 });
 
+describe("the chat calls", () => {
+  it("takes at most one of content, choice or restart, and trims typed text", () => {
+    expect(endpoints.chatSend.input.safeParse({ story_id: "s", content: "hi", choice: 0 }).success).toBe(false);
+    expect(endpoints.chatSend.input.parse({ story_id: "s", content: "  hi  ", mode: "group" })).toEqual({ story_id: "s", content: "hi", mode: "group" });
+    expect(endpoints.chatSend.input.safeParse({ story_id: "s", content: "x".repeat(2001) }).success).toBe(false);
+    expect(endpoints.chatSend.input.safeParse({ story_id: "s", mode: "solo" }).success).toBe(false);
+  });
+  it("edits by a decimal message id and selects alternatives 0..19", () => {
+    expect(endpoints.chatEdit.input.safeParse({ story_id: "s", message_id: "12", content: "again" }).success).toBe(true);
+    expect(endpoints.chatEdit.input.safeParse({ story_id: "s", message_id: "1e3", content: "again" }).success).toBe(false);
+    expect(endpoints.chatSelect.input.safeParse({ story_id: "s", message_id: "7", index: 20 }).success).toBe(false);
+  });
+  it("says in the history whether typed messages are answered", () => {
+    expect(endpoints.chatHistory.output.safeParse({ messages: [], ended: false }).success).toBe(false);
+    expect(endpoints.chatHistory.output.safeParse({ messages: [], ended: false, free_text: true }).success).toBe(true);
+  });
+});
+
 describe("entities and errors", () => {
   it("maps UNAUTHORIZED to 401 and VALIDATION_ERROR to 400", () => {
     expect(errorStatus.UNAUTHORIZED).toBe(401);

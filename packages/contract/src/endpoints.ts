@@ -38,6 +38,29 @@ export interface EndpointDef<
 const def = <I extends z.ZodType, O extends z.ZodType, A extends AuthMode>(e: EndpointDef<I, O, A>) => e;
 const none = z.object({});
 const storyRef = z.object({ story_id: Slug }).strict();
+
+/** A chat thread: its messages, whether the story ended, and whether typed messages are answered. */
+const chatThread = z.object({
+  messages: z.array(ChatMessage),
+  ended: z.boolean(),
+  /** true when a language model is configured (typed messages are answered); false: play by the choices */
+  free_text: z.boolean(),
+});
+/** What a turn wrote, the balance after it and whether the story ended. */
+const chatTurn = z.object({ messages: z.array(ChatMessage), coins: z.number().int(), ended: z.boolean() });
+/** A player's typed message. */
+const chatText = z.string().trim().min(1).max(2000);
+/** A message id on the wire: the decimal string of its row id. */
+const MessageId = z.string().regex(/^[1-9][0-9]{0,17}$/, "must be a message id");
+/**
+ * Which chat a call is about. mode = the chat route: /chat → character, /chat2 → story,
+ * /chat3 → reasoning, /chat4 → group; default "character" with actor_id, else "story".
+ */
+const chatTarget = z.object({
+  story_id: Slug,
+  actor_id: Slug.optional(),
+  mode: z.enum(["character", "story", "reasoning", "group"]).optional(),
+});
 const Cursor = z
   .string()
   .max(200)
@@ -256,20 +279,18 @@ export const endpoints = {
   chatHistory: def({
     ...routes.chatHistory,
     input: z.object({ story_id: Slug, actor_id: Slug }).strict(),
-    output: z.object({ messages: z.array(ChatMessage), ended: z.boolean() }),
+    output: chatThread,
   }),
   chatReasoningHistory: def({
     ...routes.chatReasoningHistory,
     input: z.object({ story_id: Slug }).strict(),
-    output: z.object({ messages: z.array(ChatMessage), ended: z.boolean() }),
+    output: chatThread,
   }),
   chatSend: def({
     ...routes.chatSend,
-    input: z
-      .object({
-        story_id: Slug,
-        actor_id: Slug.optional(),
-        content: z.string().trim().min(1).max(2000).optional(),
+    input: chatTarget
+      .extend({
+        content: chatText.optional(),
         choice: z.number().int().min(0).max(99).optional(),
         /** start the story over from its opening */
         restart: z.boolean().optional(),
@@ -278,7 +299,22 @@ export const endpoints = {
       .refine((v) => [v.content, v.choice, v.restart].filter((x) => x !== undefined).length <= 1, {
         message: "send at most one of content, choice or restart",
       }),
-    output: z.object({ messages: z.array(ChatMessage), coins: z.number().int(), ended: z.boolean() }),
+    output: chatTurn,
+  }),
+  chatRegenerate: def({
+    ...routes.chatRegenerate,
+    input: chatTarget.strict(),
+    output: chatTurn,
+  }),
+  chatEdit: def({
+    ...routes.chatEdit,
+    input: chatTarget.extend({ message_id: MessageId, content: chatText }).strict(),
+    output: chatTurn,
+  }),
+  chatSelect: def({
+    ...routes.chatSelect,
+    input: z.object({ story_id: Slug, message_id: MessageId, index: z.number().int().min(0).max(19) }).strict(),
+    output: z.object({ message: ChatMessage }),
   }),
 
   metaForward: def({

@@ -178,6 +178,14 @@ export const ChatMessage = z.object({
   actor_id: Slug.nullable(),
   content: z.string(),
   choices: z.array(z.object({ index: Int, text: z.string() })).optional(),
+  /** a model reply's reasoning, kept apart from its text (chat variant 3 shows it, collapsed) */
+  reasoning: z.string().optional(),
+  /** where the text came from: the story's script or the language model */
+  source: z.enum(["script", "model"]).optional(),
+  /** a model reply the player stopped; its text is what was written until then */
+  stopped: z.boolean().optional(),
+  /** the last model reply's alternatives (regenerations): which one is shown (0-based) of how many */
+  alternatives: z.object({ index: Int, count: Int }).optional(),
   created_at: Timestamp,
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;

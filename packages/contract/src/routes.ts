@@ -46,6 +46,9 @@ export const routes = {
   chatHistory: { method: "POST", path: "/api/v1/actor/chat/game.history", auth: "required" },
   chatReasoningHistory: { method: "POST", path: "/api/v1/actor/chat/reasoning/game.history", auth: "required" },
   chatSend: { method: "POST", path: "/api/v1/actor/chat/message.send", auth: "required" },
+  chatRegenerate: { method: "POST", path: "/api/v1/actor/chat/message.regenerate", auth: "required" },
+  chatEdit: { method: "POST", path: "/api/v1/actor/chat/message.edit", auth: "required" },
+  chatSelect: { method: "POST", path: "/api/v1/actor/chat/message.select", auth: "required" },
   metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 

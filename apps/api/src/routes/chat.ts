@@ -5,8 +5,16 @@ import { chatHistory, playTurn } from "../services/chat";
 
 /** Chat: the thread of a story (both variants) and playing a turn. */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
-  route(app, ctx, "chatHistory", ({ input, user }) => chatHistory(ctx.db, user.user.id, input.story_id, input.actor_id));
-  route(app, ctx, "chatReasoningHistory", ({ input, user }) => chatHistory(ctx.db, user.user.id, input.story_id));
+  // Typed messages are answered only when a language model is configured.
+  const freeText = Boolean(ctx.config.LLM_BASE_URL);
+  route(app, ctx, "chatHistory", async ({ input, user }) => ({
+    ...(await chatHistory(ctx.db, user.user.id, input.story_id, input.actor_id)),
+    free_text: freeText,
+  }));
+  route(app, ctx, "chatReasoningHistory", async ({ input, user }) => ({
+    ...(await chatHistory(ctx.db, user.user.id, input.story_id)),
+    free_text: freeText,
+  }));
   route(app, ctx, "chatSend", ({ input, user }) =>
     playTurn(ctx.db, user.user.id, {
       storyId: input.story_id,

@@ -123,7 +123,7 @@ export async function playTurn(db: Db, userId: number, input: ChatInput): Promis
       await tell(turn);
     } else if (input.content !== undefined) {
       // Free replies need a language model; without one the story is played by its choices.
-      throw new ApiError("CONFLICT", "This story is played by its choices: pick one of the options");
+      throw new ApiError("CONFLICT", "This story is played by its choices: free replies need a language model");
     }
     const last = written.findLast((w) => w.state !== null) ?? saved;
     const balanceRow = await tx.query.users.findFirst({ columns: { coins: true }, where: (u, { eq: e }) => e(u.id, userId) });

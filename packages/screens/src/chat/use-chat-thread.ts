@@ -53,7 +53,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const apply = useCallback(
     (answer: Answer) => {
       // The invalidation refetch usually has these already; merging by id keeps one copy either way.
-      queryClient.setQueryData<History>(historyKey, (old) => ({ messages: mergeMessages(old?.messages ?? [], answer.messages), ended: answer.ended }));
+      queryClient.setQueryData<History>(historyKey, (old) => ({ messages: mergeMessages(old?.messages ?? [], answer.messages), ended: answer.ended, free_text: old?.free_text ?? false }));
     },
     [queryClient, historyKey],
   );

@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { matchChoice, startModelPeer, type ModelPeer } from "./index";
+
+let peer: ModelPeer;
+beforeAll(async () => {
+  peer = await startModelPeer();
+});
+afterAll(() => peer.close());
+
+const tool = {
+  type: "function",
+  function: {
+    name: "take_choice",
+    description: "Advance the story along one open choice.\n0: Follow Lacquer into the rain\n1: Stay at the bar and wait",
+    parameters: { type: "object", properties: { index: { type: "integer", enum: [0, 1] } }, required: ["index"] },
+  },
+};
+
+/** The data lines of an SSE answer, parsed. */
+async function chunks(res: Response): Promise<Record<string, unknown>[]> {
+  const text = await res.text();
+  return text
+    .split("\n\n")
+    .filter((e) => e.startsWith("data: ") && !e.includes("[DONE]"))
+    .map((e) => JSON.parse(e.slice(6)) as Record<string, unknown>);
+}
+
+const post = (body: unknown, signal?: AbortSignal) =>
+  fetch(`${peer.url}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body), signal });
+
+describe("the model peer", () => {
+  it("streams reasoning, an in-persona reply and the choice tool the player named", async () => {
+    const res = await post({ model: "m", stream: true, tools: [tool], messages: [{ role: "system", content: "You are Juno Vex, a courier." }, { role: "user", content: "I follow Lacquer into the rain" }] });
+    expect(res.headers.get("content-type")).toContain("text/event-stream");
+    const all = await chunks(res);
+    const deltas = all.map((c) => (c.choices as { delta: Record<string, unknown>; finish_reason: string | null }[])[0]!);
+    expect(deltas.every((d, i) => i === 0 || d.delta.role === undefined)).toBe(true);
+    const text = deltas.map((d) => d.delta.content ?? "").join("");
+    expect(text).toContain("Juno Vex");
+    expect(deltas.map((d) => d.delta.reasoning_content ?? "").join("")).toContain("weighs the moment");
+    const args = deltas.flatMap((d) => (d.delta.tool_calls as { function: { arguments?: string } }[] | undefined) ?? []).map((t) => t.function.arguments ?? "").join("");
+    expect(JSON.parse(args)).toEqual({ index: 0 });
+    expect(deltas.at(-1)!.finish_reason).toBe("tool_calls");
+  });
+
+  it("names no choice when the player's words fit none, or two", () => {
+    const choices = [{ index: 0, text: "Follow Lacquer into the rain" }, { index: 1, text: "Stay at the bar and wait" }];
+    expect(matchChoice("what is your name?", choices)).toBeNull();
+    expect(matchChoice("I stay at the bar, I wait", choices)).toBe(1);
+  });
+
+  it("plays scripted behaviours in order and records a client's abort", async () => {
+    peer.reset();
+    peer.script({ status: 503 }, { content: "one two three four five six", tokenDelayMs: 200 });
+    expect((await post({ stream: true, messages: [{ role: "user", content: "x" }] })).status).toBe(503);
+    const ctl = new AbortController();
+    const res = await post({ stream: true, messages: [{ role: "user", content: "x" }] }, ctl.signal);
+    const reader = res.body!.getReader();
+    await reader.read();
+    ctl.abort();
+    const rec = await peer.waitFor((r) => r.outcome === "aborted", 1000);
+    expect(rec.id).toBe(2);
+    expect(peer.requests[0]!.outcome).toBe("failed");
+  });
+
+  it("puts reasoning inside <think> when asked, and answers without streaming too", async () => {
+    peer.script({ reasoningStyle: "think", reasoning: "hmm", content: "Hello." });
+    const r = (await (await post({ messages: [{ role: "user", content: "x" }] })).json()) as { choices: { message: { content: string } }[] };
+    expect(r.choices[0]!.message.content).toBe("<think>hmm</think>Hello.");
+  });
+});

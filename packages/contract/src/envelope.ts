@@ -19,6 +19,8 @@ export const errorStatus = {
   ALREADY_CLAIMED: 409,
   TASK_NOT_READY: 409,
   PAYMENT_ERROR: 502,
+  // the language model failed or timed out (a chat reply could not be written)
+  MODEL_ERROR: 502,
   PAYLOAD_TOO_LARGE: 413,
   UNSUPPORTED_MEDIA_TYPE: 415,
   INTERNAL_ERROR: 500,

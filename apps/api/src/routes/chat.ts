@@ -1,12 +1,32 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
 import { route } from "../http";
-import { chatHistory, playTurn } from "../services/chat";
+import { ModelClient, modelSettings } from "../llm/client";
+import { chatHistory } from "../services/chat";
+import { ChatEngine, type TurnResult } from "../services/chatEngine";
+import { turnChannel, type RouteChannel } from "./chatStream";
 
-/** Chat: the thread of a story (both variants) and playing a turn. */
+/** Runs a turn on its channel: a stream ends with `done` or `error`; a JSON answer returns the turn or throws. */
+async function play(req: FastifyRequest, reply: FastifyReply, turn: (ch: RouteChannel) => Promise<TurnResult>) {
+  const ch = turnChannel(req, reply);
+  try {
+    const result = await turn(ch);
+    if (ch.streaming) ch.done(result);
+    return { messages: result.messages, coins: result.coins, ended: result.ended };
+  } catch (err) {
+    if (!ch.streaming) throw err;
+    ch.fail(err);
+    // The stream has answered; this value only passes the answer check (the reply was hijacked).
+    return { messages: [], coins: 0, ended: false };
+  }
+}
+
+/** Chat: the thread of a story (all variants), playing a turn, regenerate, edit and select. */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const settings = modelSettings(ctx.config);
+  const engine = new ChatEngine({ db: ctx.db, config: ctx.config, model: settings ? new ModelClient(settings) : null });
   // Typed messages are answered only when a language model is configured.
-  const freeText = Boolean(ctx.config.LLM_BASE_URL);
+  const freeText = engine.freeText;
   route(app, ctx, "chatHistory", async ({ input, user }) => ({
     ...(await chatHistory(ctx.db, user.user.id, input.story_id, input.actor_id)),
     free_text: freeText,
@@ -15,13 +35,22 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...(await chatHistory(ctx.db, user.user.id, input.story_id)),
     free_text: freeText,
   }));
-  route(app, ctx, "chatSend", ({ input, user }) =>
-    playTurn(ctx.db, user.user.id, {
-      storyId: input.story_id,
-      actorId: input.actor_id,
-      content: input.content,
-      choice: input.choice,
-      restart: input.restart,
-    }),
+  route(app, ctx, "chatSend", ({ input, user, req, reply }) =>
+    play(req, reply, (ch) =>
+      engine.send(
+        user.user.id,
+        { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, content: input.content, choice: input.choice, restart: input.restart },
+        ch,
+      ),
+    ),
   );
+  route(app, ctx, "chatRegenerate", ({ input, user, req, reply }) =>
+    play(req, reply, (ch) => engine.regenerate(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode }, ch)),
+  );
+  route(app, ctx, "chatEdit", ({ input, user, req, reply }) =>
+    play(req, reply, (ch) =>
+      engine.edit(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, messageId: input.message_id, content: input.content }, ch),
+    ),
+  );
+  route(app, ctx, "chatSelect", ({ input, user }) => engine.select(user.user.id, { storyId: input.story_id, messageId: input.message_id, index: input.index }));
 }

@@ -1,18 +1,31 @@
-import { and, asc, desc, eq, isNotNull } from "drizzle-orm";
+import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
-import { actors, chatMessages, stories, type Db, type Tx } from "@storyloom/db";
+import { actors, chatMessages, stories, users, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
 import { applyLedger } from "./ledger";
 import { recordPlay } from "./engagement";
-import { getSysconfig } from "./sysconfig";
 import { chooseInk, startInk, type InkTurn } from "./ink";
 
-type MessageRow = typeof chatMessages.$inferSelect;
+/** A stored chat message. */
+export type MessageRow = typeof chatMessages.$inferSelect;
+/** A character of a story, as stored. */
+export type ActorRow = typeof actors.$inferSelect;
+
 /** What the last message of a turn keeps so the next turn can resume. */
-interface SavedTurn {
+export interface SavedTurn {
   ink: string;
   choices: InkTurn["choices"];
   ended: boolean;
+  /** the text ink told in this turn and its tags: the current scene of the model's prompt */
+  scene?: string[];
+  tags?: string[];
+}
+
+/** One version of a model reply. */
+export interface Alternative {
+  content: string;
+  reasoning: string | null;
+  stopped: boolean;
 }
 
 /** The thread's history: every message, in order, with the open choices on the last one. */
@@ -23,21 +36,45 @@ export interface Thread {
 
 const HISTORY_LIMIT = 300;
 
-function toMessage(row: MessageRow, withChoices: boolean): ChatMessage {
+/** The last model reply of a thread, when nothing the player said follows it (the one regenerate rewrites). */
+export function lastModelReply(rows: readonly MessageRow[]): MessageRow | undefined {
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.role === "user") return undefined;
+    if (r.source === "model" && !r.pending) return r;
+  }
+  return undefined;
+}
+
+/** A stored message as the wire shows it. */
+export function toMessage(row: MessageRow, opts: { withChoices: boolean; lastModel: boolean }): ChatMessage {
   const saved = row.state as SavedTurn | null;
+  const role = row.role === "user" || row.role === "actor" ? row.role : "narrator";
   return {
     id: String(row.id),
-    role: row.role === "user" || row.role === "actor" ? row.role : "narrator",
+    role,
     actor_id: row.actorId,
     content: row.content,
-    ...(withChoices && saved && !saved.ended ? { choices: saved.choices } : {}),
+    ...(opts.withChoices && saved && !saved.ended ? { choices: saved.choices } : {}),
+    ...(role !== "user" ? { source: row.source === "model" ? ("model" as const) : ("script" as const) } : {}),
+    ...(row.reasoning ? { reasoning: row.reasoning } : {}),
+    ...(row.stopped ? { stopped: true } : {}),
+    ...(opts.lastModel ? { alternatives: { index: row.altIndex, count: Array.isArray(row.alternatives) ? row.alternatives.length : 1 } } : {}),
     created_at: row.createdAt.toISOString(),
   };
 }
 
-async function loadStory(db: Db | Tx, storyId: string, actorId?: string) {
+/** Messages of one turn (or a whole thread) as the wire shows them: choices on the last saved one. */
+export function present(rows: readonly MessageRow[], thread: readonly MessageRow[] = rows): ChatMessage[] {
+  const lastSaved = [...thread].reverse().find((r) => r.state !== null);
+  const lastModel = lastModelReply(thread);
+  return rows.filter((r) => !r.pending).map((r) => toMessage(r, { withChoices: r.id === lastSaved?.id, lastModel: r.id === lastModel?.id }));
+}
+
+/** A published story and its cast (404 for an unknown story or a character not in it). */
+export async function loadStory(db: Db | Tx, storyId: string, actorId?: string) {
   const [story] = await db
-    .select({ id: stories.id, script: stories.script })
+    .select({ id: stories.id, title: stories.title, script: stories.script })
     .from(stories)
     .where(and(eq(stories.id, storyId), eq(stories.published, true)));
   if (!story) throw notFound(`No story with id ${storyId}`);
@@ -46,91 +83,133 @@ async function loadStory(db: Db | Tx, storyId: string, actorId?: string) {
   return { story, cast };
 }
 
-/** Reads a user's thread of a story (404 for an unknown story or a character not in it). */
-export async function chatHistory(db: Db, userId: number, storyId: string, actorId?: string): Promise<Thread> {
-  await loadStory(db, storyId, actorId);
+/** The newest `limit` messages of a user's thread of a story, oldest first (pending replies included). */
+export async function threadRows(db: Db | Tx, userId: number, storyId: string, limit = HISTORY_LIMIT): Promise<MessageRow[]> {
   const rows = await db
     .select()
     .from(chatMessages)
     .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId)))
     .orderBy(desc(chatMessages.id))
-    .limit(HISTORY_LIMIT);
-  rows.reverse();
-  const lastSaved = [...rows].reverse().find((r) => r.state !== null);
-  return {
-    messages: rows.map((r) => toMessage(r, r === lastSaved)),
-    ended: Boolean((lastSaved?.state as SavedTurn | undefined)?.ended),
-  };
+    .limit(limit);
+  return rows.reverse();
 }
 
-/** What a player sends: nothing (start or resume), a choice, free text, or a restart. */
-export interface ChatInput {
+/** The newest message that keeps the story's state (where the script stands). */
+export async function latestSaved(db: Db | Tx, userId: number, storyId: string): Promise<MessageRow | undefined> {
+  const [saved] = await db
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId), isNotNull(chatMessages.state)))
+    .orderBy(desc(chatMessages.id))
+    .limit(1);
+  return saved;
+}
+
+/** Reads a user's thread of a story (404 for an unknown story or a character not in it). */
+export async function chatHistory(db: Db, userId: number, storyId: string, actorId?: string): Promise<Thread> {
+  await loadStory(db, storyId, actorId);
+  const rows = (await threadRows(db, userId, storyId)).filter((r) => !r.pending);
+  const lastSaved = [...rows].reverse().find((r) => r.state !== null);
+  return { messages: present(rows), ended: Boolean((lastSaved?.state as SavedTurn | undefined)?.ended) };
+}
+
+/** The caller's balance. */
+export async function balanceOf(db: Db | Tx, userId: number): Promise<number> {
+  const [row] = await db.select({ coins: users.coins }).from(users).where(eq(users.id, userId));
+  return row?.coins ?? 0;
+}
+
+/**
+ * Serialises the turns of one user inside a transaction: every turn first locks the user's row, so a
+ * turn that waited reads the thread as the one before it left it (PostgreSQL's READ COMMITTED gives
+ * each later statement a fresh snapshot). Locking the newest state row instead hands a waiter the row
+ * it waited on, already superseded.
+ */
+export async function lockUser(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`select id from users where id = ${userId} for update`);
+}
+
+/** Inserts one message. */
+export async function insertMessage(tx: Db | Tx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
+  return (await tx.insert(chatMessages).values(values).returning())[0]!;
+}
+
+/** Writes what ink told as narrator messages; the last keeps the state (and the scene for the prompt). */
+export async function tellInk(tx: Tx, userId: number, storyId: string, turn: InkTurn): Promise<MessageRow[]> {
+  const state: SavedTurn = { ink: turn.state, choices: turn.choices, ended: turn.ended, scene: turn.lines, tags: turn.tags };
+  const lines = turn.lines.length ? turn.lines : [turn.ended ? "The End." : "…"];
+  const out: MessageRow[] = [];
+  for (const [i, line] of lines.entries()) {
+    out.push(await insertMessage(tx, { userId, storyId, actorId: null, role: "narrator", content: line, source: "script", state: i === lines.length - 1 ? state : null }));
+  }
+  return out;
+}
+
+/** What a player sends without a model: nothing (start or resume), a choice, or a restart. */
+export interface ScriptedInput {
   storyId: string;
   actorId?: string;
-  content?: string;
   choice?: number;
   restart?: boolean;
 }
 
+/** What a scripted turn wrote. */
+export interface ScriptedTurn {
+  rows: MessageRow[];
+  /** the reply row the model fills after a choice (between the pick and the script's next lines) */
+  placeholder?: MessageRow;
+  /** the choice's text, when a choice was played */
+  picked?: string;
+  coins: number;
+  ended: boolean;
+}
+
 /**
- * Plays one turn. Starting (or restarting) is free: the lead character greets the player and the
- * opening is told. A choice advances the script and costs `chat_cost_per_reply` coins through the
- * ledger, in the same transaction as the messages, so a turn that fails charges nothing and a turn
- * without enough coins writes nothing.
+ * Plays one scripted turn. Starting (or restarting) is free: the lead character greets the player and
+ * the opening is told. A choice advances the script and costs `cost` coins through the ledger, in the
+ * same transaction as the messages, with one idempotency key per saved state: the same state can be
+ * played on only once, however many requests race. `speaker` (with a model) reserves a reply row
+ * between the pick and the next scene, for the character's words after the choice.
  */
-export async function playTurn(db: Db, userId: number, input: ChatInput): Promise<{ messages: ChatMessage[]; coins: number; ended: boolean }> {
-  const { chat_cost_per_reply } = await getSysconfig(db);
+export async function playScripted(
+  db: Db,
+  userId: number,
+  input: ScriptedInput,
+  opts: { cost: number; speaker?: { actorId: string | null } },
+): Promise<ScriptedTurn> {
   return db.transaction(async (tx) => {
     const { story, cast } = await loadStory(tx, input.storyId, input.actorId);
     const lead = cast.find((a) => a.id === input.actorId) ?? cast[0];
-    const [saved] = await tx
-      .select()
-      .from(chatMessages)
-      .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, story.id), isNotNull(chatMessages.state)))
-      .orderBy(desc(chatMessages.id))
-      .limit(1)
-      .for("update");
-    const insert = async (role: string, content: string, actorId: string | null, state: SavedTurn | null) =>
-      (await tx.insert(chatMessages).values({ userId, storyId: story.id, actorId, role, content, state }).returning())[0]!;
+    await lockUser(tx, userId);
+    const saved = await latestSaved(tx, userId, story.id);
     const written: MessageRow[] = [];
-    const tell = async (turn: InkTurn) => {
-      for (const [i, line] of turn.lines.entries()) {
-        const last = i === turn.lines.length - 1;
-        written.push(await insert("narrator", line, null, last ? { ink: turn.state, choices: turn.choices, ended: turn.ended } : null));
-      }
-      if (turn.lines.length === 0) written.push(await insert("narrator", turn.ended ? "The End." : "…", null, { ink: turn.state, choices: turn.choices, ended: turn.ended }));
-    };
-
+    let placeholder: MessageRow | undefined;
+    let picked: string | undefined;
     if (!saved || input.restart) {
-      if (input.content !== undefined || input.choice !== undefined) {
-        throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
-      }
-      if (lead) written.push(await insert("actor", lead.greeting, lead.id, null));
-      await tell(startInk(story.script));
+      if (input.choice !== undefined) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
+      if (lead) written.push(await insertMessage(tx, { userId, storyId: story.id, actorId: lead.id, role: "actor", content: lead.greeting, source: "script" }));
+      written.push(...(await tellInk(tx, userId, story.id, startInk(story.script))));
       await recordPlay(tx, userId, story.id);
     } else if (input.choice !== undefined) {
       const state = saved.state as SavedTurn;
       if (state.ended) throw new ApiError("CONFLICT", "This story has ended; restart it to play again");
-      const picked = state.choices.find((c) => c.index === input.choice);
-      if (!picked) throw new ApiError("VALIDATION_ERROR", "Invalid body: choice is not one of the open choices", { fields: [{ path: "choice", message: "is not one of the open choices" }] });
-      const user = await insert("user", picked.text, null, null);
-      written.push(user);
-      if (chat_cost_per_reply > 0) {
-        await applyLedger(tx, { userId, amount: -chat_cost_per_reply, reason: "chat", idempotencyKey: `chat:${user.id}`, meta: { story_id: story.id } });
-      }
-      const turn = chooseInk(story.script, state.ink, picked.index);
+      const choice = state.choices.find((c) => c.index === input.choice);
+      if (!choice) throw new ApiError("VALIDATION_ERROR", "Invalid body: choice is not one of the open choices", { fields: [{ path: "choice", message: "is not one of the open choices" }] });
+      picked = choice.text;
+      const turn = chooseInk(story.script, state.ink, choice.index);
       if (!turn) throw new ApiError("CONFLICT", "The story could not continue from here; restart it");
-      await tell(turn);
-    } else if (input.content !== undefined) {
-      // Free replies need a language model; without one the story is played by its choices.
-      throw new ApiError("CONFLICT", "This story is played by its choices: free replies need a language model");
+      written.push(await insertMessage(tx, { userId, storyId: story.id, actorId: null, role: "user", content: choice.text, source: "choice" }));
+      if (opts.cost > 0) {
+        const charged = await applyLedger(tx, { userId, amount: -opts.cost, reason: "chat", idempotencyKey: `chat:state:${saved.id}`, meta: { story_id: story.id, choice: choice.index } });
+        if (!charged.applied) throw new ApiError("CONFLICT", "This choice was already played");
+      }
+      if (opts.speaker) {
+        placeholder = await insertMessage(tx, { userId, storyId: story.id, actorId: opts.speaker.actorId, role: opts.speaker.actorId ? "actor" : "narrator", content: "", source: "model", pending: true });
+        written.push(placeholder);
+      }
+      written.push(...(await tellInk(tx, userId, story.id, turn)));
     }
     const last = written.findLast((w) => w.state !== null) ?? saved;
-    const balanceRow = await tx.query.users.findFirst({ columns: { coins: true }, where: (u, { eq: e }) => e(u.id, userId) });
-    return {
-      messages: written.map((w) => toMessage(w, w === last)),
-      coins: balanceRow?.coins ?? 0,
-      ended: Boolean((last?.state as SavedTurn | null)?.ended),
-    };
+    return { rows: written, placeholder, picked, coins: await balanceOf(tx, userId), ended: Boolean((last?.state as SavedTurn | null)?.ended) };
   });
 }

@@ -5,6 +5,8 @@ import { compileScript } from "@storyloom/story-script";
 /** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
 export interface InkTurn {
   lines: string[];
+  /** the tags ink gave with these lines (`# scene: Rooftop` → "scene: Rooftop"), in order */
+  tags: string[];
   choices: { index: number; text: string }[];
   ended: boolean;
   /** ink's own JSON save state, to resume the next turn */
@@ -30,12 +32,14 @@ export function compileInk(script: string): string {
 
 function collect(story: Story): InkTurn {
   const lines: string[] = [];
+  const tags: string[] = [];
   while (story.canContinue) {
     const text = (story.Continue() ?? "").trim();
     if (text) lines.push(text);
+    for (const t of story.currentTags ?? []) if (t.trim() && !tags.includes(t.trim())) tags.push(t.trim());
   }
   const choices = story.currentChoices.map((c) => ({ index: c.index, text: c.text }));
-  return { lines, choices, ended: choices.length === 0, state: story.state.ToJson() };
+  return { lines, tags, choices, ended: choices.length === 0, state: story.state.ToJson() };
 }
 
 /** Starts a playthrough from the opening. */
@@ -50,4 +54,21 @@ export function chooseInk(script: string, state: string, choice: number): InkTur
   if (!story.currentChoices.some((c) => c.index === choice)) return null;
   story.ChooseChoiceIndex(choice);
   return collect(story);
+}
+
+/** The tags scripts use to steer the model: `# scene:`, `# speaker:`, `# goal:` (last one of each wins). */
+export interface SceneTags {
+  scene?: string;
+  speaker?: string;
+  goal?: string;
+}
+
+/** Reads `key: value` tags into scene, speaker and goal; other tags are ignored. */
+export function sceneTags(tags: readonly string[]): SceneTags {
+  const out: SceneTags = {};
+  for (const t of tags) {
+    const m = /^(scene|speaker|goal)\s*:\s*(.+)$/i.exec(t);
+    if (m) out[m[1]!.toLowerCase() as keyof SceneTags] = m[2]!.trim();
+  }
+  return out;
 }

@@ -309,9 +309,37 @@ export const chatMessages = pgTable(
     role: text("role").notNull(),
     content: text("content").notNull(),
     state: jsonb("state"),
+    /** where the text came from: "script" (ink, greeting), "model", "choice" (a pick) or "typed" (the player's words) */
+    source: text("source"),
+    /** a model reply's reasoning, kept apart from its text */
+    reasoning: text("reasoning"),
+    /** a model reply the player stopped */
+    stopped: boolean("stopped").notNull().default(false),
+    /** a model reply still being written (hidden from the thread until finished) */
+    pending: boolean("pending").notNull().default(false),
+    /** every version of a regenerated model reply: [{ content, reasoning, stopped }]; null = only this one */
+    alternatives: jsonb("alternatives"),
+    /** which of `alternatives` is shown (and what the story continues from) */
+    altIndex: integer("alt_index").notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [index("chat_messages_thread_idx").on(t.userId, t.storyId, t.id)],
+);
+
+/**
+ * One generation per chat at a time, across API instances: a row per (user, story) names the request
+ * writing a reply until `expires_at` (so a crashed instance's lease lapses). No transaction is held
+ * open during the stream (PGlite has one connection).
+ */
+export const chatLeases = pgTable(
+  "chat_leases",
+  {
+    userId: userRef(),
+    storyId: storyRef(),
+    holder: text("holder").notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId] })],
 );
 
 /** Ad-platform events kept (and forwarded when Meta is configured). */

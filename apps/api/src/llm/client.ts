@@ -1,0 +1,203 @@
+import OpenAI, { APIError, APIUserAbortError } from "openai";
+import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
+import type { Config } from "../config";
+import { ThinkSplitter } from "./think";
+
+/** What one model call is asked. */
+export interface ModelRequest {
+  messages: ChatCompletionMessageParam[];
+  tools?: ChatCompletionTool[];
+  /** aborts the upstream request at once (the player stopped, or left) */
+  signal: AbortSignal;
+}
+
+/** Where the reply's pieces go as they arrive. */
+export interface ModelSink {
+  text(delta: string): void;
+  reasoning(delta: string): void;
+}
+
+/** How a model call ended. */
+export interface ModelReply {
+  text: string;
+  reasoning: string;
+  /** the first function call the model made, when it made one */
+  toolCall: { name: string; arguments: string } | null;
+  /** true when the signal aborted it (the text is what was written until then) */
+  stopped: boolean;
+  /** true when the output cap cut it short */
+  truncated: boolean;
+}
+
+/** A failure of the model (after retries): the client sees MODEL_ERROR. */
+export class ModelError extends Error {
+  constructor(
+    message: string,
+    /** whether any text had been produced before it failed */
+    readonly partial: { text: string; reasoning: string },
+  ) {
+    super(message);
+  }
+}
+
+/** Settings of the model client. */
+export interface ModelSettings {
+  baseURL: string;
+  apiKey: string;
+  model: string;
+  maxOutputTokens: number;
+  firstTokenTimeoutMs: number;
+  replyTimeoutMs: number;
+  retries: number;
+}
+
+/** The model settings of the configuration, or null when no model is configured. */
+export function modelSettings(config: Config): ModelSettings | null {
+  if (!config.LLM_BASE_URL) return null;
+  return {
+    baseURL: config.LLM_BASE_URL,
+    // Local servers (llama.cpp, Ollama, vLLM) take any key; the SDK insists on one.
+    apiKey: config.LLM_API_KEY ?? "not-needed",
+    model: config.LLM_MODEL,
+    maxOutputTokens: config.LLM_MAX_OUTPUT_TOKENS,
+    firstTokenTimeoutMs: config.LLM_FIRST_TOKEN_TIMEOUT_MS,
+    replyTimeoutMs: config.LLM_REPLY_TIMEOUT_MS,
+    retries: config.LLM_RETRIES,
+  };
+}
+
+/** Reasoning arrives as `reasoning_content` (vLLM, DeepSeek) or `reasoning` (OpenRouter); neither is in the SDK's types. */
+interface ReasoningDelta {
+  content?: string | null;
+  reasoning_content?: string | null;
+  reasoning?: string | null;
+  tool_calls?: { index: number; function?: { name?: string; arguments?: string } }[];
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal.addEventListener("abort", () => (clearTimeout(t), resolve()), { once: true });
+  });
+
+/** A client of an OpenAI-compatible chat-completions API that streams one reply at a time. */
+export class ModelClient {
+  private readonly client: OpenAI;
+
+  constructor(readonly settings: ModelSettings) {
+    // The SDK's own retries would also retry after tokens were shown; ours stop at the first token.
+    this.client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.firstTokenTimeoutMs });
+  }
+
+  /**
+   * Streams one reply into `sink`. Failures before the first token are retried (with backoff) up to
+   * `retries` times; after it, a failure ends the reply with ModelError carrying the partial text.
+   * An aborted signal ends it as stopped, with the text so far.
+   */
+  async stream(req: ModelRequest, sink: ModelSink): Promise<ModelReply> {
+    let failure: ModelError | null = null;
+    for (let attempt = 0; attempt <= this.settings.retries; attempt++) {
+      if (attempt > 0) await sleep(250 * 2 ** (attempt - 1), req.signal);
+      if (req.signal.aborted) return { text: "", reasoning: "", toolCall: null, stopped: true, truncated: false };
+      const out = await this.attempt(req, sink);
+      if (out.ok) return out.reply;
+      failure = out.error;
+      // Once a token was shown, a retry would show the player a second, different beginning.
+      if (out.started || !out.retry) break;
+    }
+    throw failure ?? new ModelError("The language model failed", { text: "", reasoning: "" });
+  }
+
+  private async attempt(req: ModelRequest, sink: ModelSink): Promise<{ ok: true; reply: ModelReply } | { ok: false; started: boolean; retry: boolean; error: ModelError }> {
+    // One controller per attempt: the caller's stop, the first-token timeout and the reply timeout all abort it.
+    const ctl = new AbortController();
+    const onStop = () => ctl.abort();
+    req.signal.addEventListener("abort", onStop, { once: true });
+    let timedOut: "first" | "reply" | null = null;
+    const firstTimer = setTimeout(() => ((timedOut = "first"), ctl.abort()), this.settings.firstTokenTimeoutMs);
+    const replyTimer = setTimeout(() => ((timedOut = "reply"), ctl.abort()), this.settings.replyTimeoutMs);
+    const think = new ThinkSplitter();
+    let text = "";
+    let reasoning = "";
+    let started = false;
+    let truncated = false;
+    const calls = new Map<number, { name: string; arguments: string }>();
+    const emitText = (t: string) => {
+      if (!t) return;
+      text += t;
+      sink.text(t);
+    };
+    const emitReasoning = (t: string) => {
+      if (!t) return;
+      reasoning += t;
+      sink.reasoning(t);
+    };
+    const begin = () => {
+      if (!started) clearTimeout(firstTimer);
+      started = true;
+    };
+    try {
+      const stream = await this.client.chat.completions.create(
+        {
+          model: this.settings.model,
+          messages: req.messages,
+          stream: true,
+          max_tokens: this.settings.maxOutputTokens,
+          ...(req.tools?.length ? { tools: req.tools, tool_choice: "auto" as const, parallel_tool_calls: false } : {}),
+        },
+        { signal: ctl.signal },
+      );
+      for await (const chunk of stream) {
+        const choice = chunk.choices[0];
+        if (!choice) continue;
+        const d = choice.delta as ReasoningDelta;
+        const r = d.reasoning_content ?? d.reasoning;
+        if (r) {
+          begin();
+          emitReasoning(r);
+        }
+        if (d.content) {
+          begin();
+          const parts = think.push(d.content);
+          emitReasoning(parts.reasoning);
+          emitText(parts.text);
+        }
+        for (const tc of d.tool_calls ?? []) {
+          begin();
+          const call = calls.get(tc.index) ?? { name: "", arguments: "" };
+          call.name += tc.function?.name ?? "";
+          call.arguments += tc.function?.arguments ?? "";
+          calls.set(tc.index, call);
+        }
+        if (choice.finish_reason === "length") truncated = true;
+      }
+      const rest = think.end();
+      emitReasoning(rest.reasoning);
+      emitText(rest.text);
+      const first = [...calls.entries()].sort((a, b) => a[0] - b[0])[0]?.[1] ?? null;
+      return { ok: true, reply: { text, reasoning, toolCall: first, stopped: false, truncated } };
+    } catch (error) {
+      if (req.signal.aborted && !timedOut) {
+        return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
+      }
+      const message = timedOut === "first" ? "The language model did not answer in time" : timedOut === "reply" ? "The language model took too long to finish its reply" : describe(error);
+      return { ok: false, started, retry: timedOut !== "reply" && retryable(error), error: new ModelError(message, { text, reasoning }) };
+    } finally {
+      clearTimeout(firstTimer);
+      clearTimeout(replyTimer);
+      req.signal.removeEventListener("abort", onStop);
+    }
+  }
+}
+
+function retryable(error: unknown): boolean {
+  if (error instanceof APIUserAbortError) return false;
+  if (error instanceof APIError && error.status !== undefined) return error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
+  return true;
+}
+
+function describe(error: unknown): string {
+  if (error instanceof APIError && error.status !== undefined) return `The language model answered ${error.status}`;
+  if (error instanceof Error) return `The language model could not be reached (${error.message})`;
+  return "The language model failed";
+}

@@ -93,7 +93,14 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
     const g = await newGuest(api);
     await send(g.token, {});
     expect((await send(g.token, { choice: 42 })).status).toBe(400);
-    expect((await send(g.token, { content: "hello" })).status).toBe(409);
+    const typed = await send(g.token, { content: "hello" });
+    expect([typed.status, typed.message]).toEqual([409, "This story is played by its choices: free replies need a language model"]);
+    const thread = await call<{ free_text: boolean }>(api, "POST", "/api/v1/actor/chat/game.history", { token: g.token, body: { story_id: storyId, actor_id: actorId } });
+    expect(thread.data.free_text).toBe(false);
+    for (const path of ["message.regenerate", "message.edit"]) {
+      const r = await call(api, "POST", `/api/v1/actor/chat/${path}`, { token: g.token, body: { story_id: storyId, ...(path === "message.edit" ? { message_id: "1", content: "x" } : {}) } });
+      expect(r.status).toBe(409);
+    }
     expect((await send(g.token, { choice: 0, restart: true })).status).toBe(400);
     expect((await call(api, "POST", "/api/v1/actor/chat/message.send", { token: g.token, body: { story_id: "no-such-story" } })).status).toBe(404);
     expect((await send(g.token, { actor_id: "no-such-actor" })).status).toBe(404);

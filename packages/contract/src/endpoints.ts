@@ -292,13 +292,19 @@ export const endpoints = {
       .extend({
         content: chatText.optional(),
         choice: z.number().int().min(0).max(99).optional(),
+        /**
+         * optional, with `choice`: the id of the message that offered it. When the story has moved on
+         * since (the same pick sent twice), the pick is refused 409 instead of taking the next scene's choice.
+         */
+        choice_of: MessageId.optional(),
         /** start the story over from its opening */
         restart: z.boolean().optional(),
       })
       .strict()
       .refine((v) => [v.content, v.choice, v.restart].filter((x) => x !== undefined).length <= 1, {
         message: "send at most one of content, choice or restart",
-      }),
+      })
+      .refine((v) => v.choice_of === undefined || v.choice !== undefined, { message: "choice_of goes with a choice", path: ["choice_of"] }),
     output: chatTurn,
   }),
   chatRegenerate: def({

@@ -194,7 +194,12 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
         if (b.failWith === "error-event") {
           res.write(`data: ${JSON.stringify(errorBody(500, "model peer: scripted failure mid-stream"))}\n\n`);
           res.end();
-        } else res.destroy();
+        } else {
+          // Let what was written reach the client first, then drop the connection mid-answer.
+          await new Promise<void>((resolve) => res.write("", () => resolve()));
+          await sleep(20);
+          res.destroy();
+        }
         return;
       }
     }

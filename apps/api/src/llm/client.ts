@@ -171,6 +171,11 @@ export class ModelClient {
         }
         if (choice.finish_reason === "length") truncated = true;
       }
+      // The SDK ends the iteration quietly when the request is aborted: tell a stop from a timeout here.
+      if (ctl.signal.aborted) {
+        if (timedOut) throw new Error("timed out");
+        return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
+      }
       const rest = think.end();
       emitReasoning(rest.reasoning);
       emitText(rest.text);
@@ -180,7 +185,14 @@ export class ModelClient {
       if (req.signal.aborted && !timedOut) {
         return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
       }
-      const message = timedOut === "first" ? "The language model did not answer in time" : timedOut === "reply" ? "The language model took too long to finish its reply" : describe(error);
+      const message =
+        timedOut === "first"
+          ? "The language model did not answer in time"
+          : timedOut === "reply"
+            ? "The language model took too long to finish its reply"
+            : started
+              ? "The language model broke off its reply"
+              : describe(error);
       return { ok: false, started, retry: timedOut !== "reply" && retryable(error), error: new ModelError(message, { text, reasoning }) };
     } finally {
       clearTimeout(firstTimer);

@@ -39,7 +39,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     play(req, reply, (ch) =>
       engine.send(
         user.user.id,
-        { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, content: input.content, choice: input.choice, restart: input.restart },
+        { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, content: input.content, choice: input.choice, choiceOf: input.choice_of, restart: input.restart },
         ch,
       ),
     ),

@@ -150,6 +150,8 @@ export interface ScriptedInput {
   storyId: string;
   actorId?: string;
   choice?: number;
+  /** the id of the message that offered the choice: refused when the story has moved on since */
+  choiceOf?: string;
   restart?: boolean;
 }
 
@@ -192,6 +194,7 @@ export async function playScripted(
       await recordPlay(tx, userId, story.id);
     } else if (input.choice !== undefined) {
       const state = saved.state as SavedTurn;
+      if (input.choiceOf !== undefined && input.choiceOf !== String(saved.id)) throw new ApiError("CONFLICT", "This choice was already played; the story has moved on");
       if (state.ended) throw new ApiError("CONFLICT", "This story has ended; restart it to play again");
       const choice = state.choices.find((c) => c.index === input.choice);
       if (!choice) throw new ApiError("VALIDATION_ERROR", "Invalid body: choice is not one of the open choices", { fields: [{ path: "choice", message: "is not one of the open choices" }] });

@@ -133,7 +133,7 @@ export class ChatEngine {
   }
 
   /** Plays one turn of `message.send`: start, restart, a choice, or typed words. */
-  async send(userId: number, input: ChatTarget & { content?: string; choice?: number; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
+  async send(userId: number, input: ChatTarget & { content?: string; choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
     const { db } = this.deps;
     await loadStory(db, input.storyId, input.actorId);
     if (input.content !== undefined) {

@@ -1,0 +1,261 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { chatMessages } from "@storyloom/db";
+import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
+import { startTestApi } from "../src/testing";
+import type { RunningApi } from "../src/server";
+import { call, newGuest } from "./http";
+import { addTestStory, coins, eventually, leaseFree, stream, type Msg } from "./chat.support";
+
+// The engine against a local OpenAI-compatible peer speaking the real streaming protocol.
+
+interface Turn {
+  messages: Msg[];
+  coins: number;
+  ended: boolean;
+}
+
+const SEND = "/api/v1/actor/chat/message.send";
+let api: RunningApi;
+let peer: ModelPeer;
+let story: { storyId: string; mara: string; tobin: string };
+
+beforeAll(async () => {
+  peer = await startModelPeer({ apiKey: "sk-test" });
+  api = await startTestApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "sk-test", LLM_MODEL: "peer-model", LLM_RETRIES: 1, LLM_MAX_OUTPUT_TOKENS: 123, LLM_FIRST_TOKEN_TIMEOUT_MS: 5000 });
+  story = await addTestStory(api.ctx.db);
+});
+afterAll(async () => {
+  await api?.stop();
+  await peer?.close();
+});
+beforeEach(() => peer.reset());
+
+/** A guest who opened the test story with Mara. */
+async function player(mode: "character" | "story" | "group" = "character") {
+  const g = await newGuest(api);
+  const target = { story_id: story.storyId, ...(mode === "story" ? {} : { actor_id: story.mara }), mode };
+  const start = await call<Turn>(api, "POST", SEND, { token: g.token, body: target });
+  expect(start.code).toBe("0");
+  return { ...g, id: g.user.id, target };
+}
+const rows = (userId: number) => api.ctx.db.select().from(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, story.storyId))).orderBy(chatMessages.id);
+const settled = (userId: number) => eventually(() => leaseFree(api.ctx.db, userId, story.storyId));
+
+describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () => {
+  it("says free replies are on, and streams the reply as the model writes it", async () => {
+    const p = await player();
+    const h = await call<{ free_text: boolean }>(api, "POST", "/api/v1/actor/chat/game.history", { token: p.token, body: { story_id: story.storyId, actor_id: story.mara } });
+    expect(h.data.free_text).toBe(true);
+
+    peer.script({ content: "one two three four five six", reasoning: null, tokenDelayMs: 120 });
+    const s = await stream(api, SEND, { ...p.target, content: "Who are you?" }, p.token);
+    expect(s.res.status).toBe(200);
+    expect(s.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    expect(s.res.headers.get("x-accel-buffering")).toBe("no");
+    expect(s.res.headers.get("cache-control")).toBe("no-cache, no-transform");
+    expect(await s.next()).toMatchObject({ event: "start", data: { role: "actor", actor_id: story.mara } });
+    const first = await s.next();
+    expect(first).toMatchObject({ event: "delta", data: { text: "one" } });
+    // The first token reached us while the peer was still writing: nothing buffers the stream.
+    expect(peer.requests[0]!.outcome).toBe("streaming");
+    const rest = await s.rest();
+    const text = ["one", ...rest.filter((e) => e.event === "delta").map((e) => e.data.text as string)].join("");
+    expect(text).toBe("one two three four five six");
+    const done = rest.at(-1)!;
+    expect(done.event).toBe("done");
+    const msgs = done.data.messages as Msg[];
+    expect(msgs.map((m) => m.role)).toEqual(["user", "actor"]);
+    expect(msgs[1]).toMatchObject({ content: text, source: "model", alternatives: { index: 0, count: 1 } });
+    expect(done.data.message_id).toBe(msgs[1]!.id);
+    expect(done.data.coins).toBe(19);
+    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 19, sum: 19, charges: 1 });
+
+    // The request the model saw: the configured model, output cap, persona, scene with tags, open choices and the choice tool.
+    const req = peer.requests[0]!;
+    expect(req.headers.authorization).toBe("Bearer sk-test");
+    expect(req.body).toMatchObject({ model: "peer-model", max_tokens: 123, stream: true });
+    const system = req.body.messages![0]!.content as string;
+    for (const part of ["You are Mara Quill", "A wry courier who never lies.", "You're late.", "Scene: The Lantern Bar", "goal: Decide whether to trust Lacquer", "Rain hammers the neon sign", "0: Follow Lacquer into the rain", "1: Stay at the bar and wait"]) {
+      expect(system).toContain(part);
+    }
+    expect(req.body.messages!.at(-1)).toEqual({ role: "user", content: "Who are you?" });
+    expect(req.body.tools?.[0]?.function?.name).toBe("take_choice");
+  });
+
+  it("answers the whole reply as a JSON envelope without the stream header, with its reasoning kept apart", async () => {
+    const p = await player();
+    for (const style of ["reasoning_content", "reasoning", "think"] as const) {
+      peer.script({ content: "Fine.", reasoning: `thinking (${style})`, reasoningStyle: style });
+      const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Hello" } });
+      expect(r.code).toBe("0");
+      expect(r.data.messages[1]).toMatchObject({ content: "Fine.", reasoning: `thinking (${style})` });
+    }
+    peer.script({ content: "Sure.", reasoning: "hmm", reasoningStyle: "reasoning" });
+    const s = await stream(api, SEND, { ...p.target, content: "Again" }, p.token);
+    const events = await s.rest();
+    expect(events.filter((e) => e.event === "reasoning").map((e) => e.data.text).join("")).toBe("hmm");
+    expect(events.filter((e) => e.event === "delta").map((e) => e.data.text).join("")).toBe("Sure.");
+    const history = await call<{ messages: Msg[] }>(api, "POST", "/api/v1/actor/chat/reasoning/game.history", { token: p.token, body: { story_id: story.storyId } });
+    expect(history.data.messages.at(-1)).toMatchObject({ content: "Sure.", reasoning: "hmm" });
+  });
+
+  it("a stopped reply keeps its text and is charged once; the abort reaches the model within a second", async () => {
+    const p = await player();
+    peer.script({ content: "a b c d e f g h i j k l m n o p", reasoning: null, tokenDelayMs: 100 });
+    const ctl = new AbortController();
+    const s = await stream(api, SEND, { ...p.target, content: "Talk slowly" }, p.token, ctl.signal);
+    let seen = "";
+    for (let e = await s.next(); e && seen.length < 4; e = await s.next()) if (e.event === "delta") seen += e.data.text as string;
+    const stoppedAt = Date.now();
+    ctl.abort();
+    const rec = await peer.waitFor((r) => r.outcome === "aborted", 2000);
+    expect(rec.abortedAt! - stoppedAt).toBeLessThan(1000);
+    await settled(p.id);
+    const reply = (await rows(p.id)).at(-1)!;
+    expect(reply).toMatchObject({ role: "actor", stopped: true, pending: false });
+    expect(reply.content.startsWith(seen.trim())).toBe(true);
+    expect(reply.content.length).toBeLessThan("a b c d e f g h i j k l m n o p".length);
+    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 19, sum: 19, charges: 1 });
+  });
+
+  it("a reply stopped before its first word, or failing, costs nothing and leaves no reply", async () => {
+    const p = await player();
+    peer.script({ firstTokenDelayMs: 3000 });
+    const ctl = new AbortController();
+    const s = await stream(api, SEND, { ...p.target, content: "Hello?" }, p.token, ctl.signal);
+    expect((await s.next())!.event).toBe("start");
+    await peer.waitFor((r) => r.outcome === "streaming", 2000);
+    ctl.abort();
+    await peer.waitFor((r) => r.outcome === "aborted", 2000);
+    await settled(p.id);
+    expect((await rows(p.id)).filter((r) => r.role === "actor" && r.source === "model")).toHaveLength(0);
+
+    peer.script({ content: "one two three four", failAfterTokens: 2 });
+    const f = await stream(api, SEND, { ...p.target, content: "Go on" }, p.token);
+    const events = await f.rest();
+    expect(events.filter((e) => e.event === "delta").length).toBeGreaterThan(0);
+    expect(events.at(-1)).toMatchObject({ event: "error", data: { code: "MODEL_ERROR" } });
+    peer.script({ status: 500 }, { status: 500 });
+    const j = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Still there?" } });
+    expect(j.status).toBe(502);
+    expect(j.code).toBe("MODEL_ERROR");
+    await settled(p.id);
+    expect((await rows(p.id)).filter((r) => r.role === "actor" && r.source === "model")).toHaveLength(0);
+    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 20, sum: 20, charges: 0 });
+  });
+
+  it("retries a model failure before the first token", async () => {
+    const p = await player();
+    peer.script({ status: 503 }, { content: "Back again." });
+    const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Hi" } });
+    expect(r.data.messages[1]!.content).toBe("Back again.");
+    expect(peer.requests.map((q) => q.outcome)).toEqual(["failed", "completed"]);
+  });
+
+  it("typed words that take an open choice advance the story; an invalid index advances nothing", async () => {
+    const p = await player();
+    peer.script({ toolCall: { name: "take_choice", arguments: '{"index": 7}' } });
+    const bad = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Hmm" } });
+    expect(bad.data.messages.map((m) => m.role)).toEqual(["user", "actor"]);
+
+    const s = await stream(api, SEND, { ...p.target, content: "I follow Lacquer into the rain" }, p.token);
+    const events = await s.rest();
+    expect(events.find((e) => e.event === "choices")!.data.choices).toEqual([
+      { index: 0, text: "Call out for Lacquer" },
+      { index: 1, text: "Turn back" },
+    ]);
+    const msgs = events.at(-1)!.data.messages as Msg[];
+    expect(msgs.map((m) => m.role)).toEqual(["user", "actor", "narrator"]);
+    expect(msgs[2]).toMatchObject({ content: "The alley is knee-deep in water and Lacquer is gone.", source: "script" });
+    expect(msgs[2]!.choices).toHaveLength(2);
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: 18, charges: 2 });
+  });
+
+  it("after a scripted choice the character speaks in persona before the next scene; the choice is charged once", async () => {
+    const p = await player();
+    peer.script({ content: "Then let's get wet." });
+    const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, choice: 0 } });
+    expect(r.data.messages.map((m) => [m.role, m.source ?? null])).toEqual([
+      ["user", null],
+      ["actor", "model"],
+      ["narrator", "script"],
+    ]);
+    expect(r.data.messages[1]!.content).toBe("Then let's get wet.");
+    expect(peer.requests[0]!.body.tools).toBeUndefined();
+    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 19, sum: 19, charges: 1 });
+  });
+
+  it("regenerates the last reply keeping the alternatives, selects one for free, edits the last message", async () => {
+    const p = await player();
+    peer.script({ content: "First take." }, { content: "Second take." });
+    const first = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Tell me" } });
+    const replyId = first.data.messages[1]!.id;
+    const s = await stream(api, "/api/v1/actor/chat/message.regenerate", p.target, p.token);
+    const done = (await s.rest()).at(-1)!;
+    expect(done.event).toBe("done");
+    expect(done.data.messages).toEqual([expect.objectContaining({ id: replyId, content: "Second take.", alternatives: { index: 1, count: 2 } })]);
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: 18, charges: 2 });
+
+    const sel = await call<{ message: Msg }>(api, "POST", "/api/v1/actor/chat/message.select", { token: p.token, body: { story_id: story.storyId, message_id: replyId, index: 0 } });
+    expect(sel.data.message).toMatchObject({ content: "First take.", alternatives: { index: 0, count: 2 } });
+    expect((await call(api, "POST", "/api/v1/actor/chat/message.select", { token: p.token, body: { story_id: story.storyId, message_id: replyId, index: 2 } })).status).toBe(400);
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: 18 });
+
+    peer.script({ content: "Edited answer." });
+    const userId = first.data.messages[0]!.id;
+    const ed = await call<Turn>(api, "POST", "/api/v1/actor/chat/message.edit", { token: p.token, body: { ...p.target, message_id: userId, content: "Tell me more" } });
+    expect(ed.data.messages.map((m) => m.content)).toEqual(["Tell me more", "Edited answer."]);
+    const thread = await rows(p.id);
+    expect(thread.some((r) => r.id === Number(replyId))).toBe(false);
+    expect(peer.requests.at(-1)!.body.messages!.at(-1)).toEqual({ role: "user", content: "Tell me more" });
+    // Only the player's last typed message can be edited.
+    const greeting = thread.find((r) => r.role === "actor")!;
+    expect((await call(api, "POST", "/api/v1/actor/chat/message.edit", { token: p.token, body: { ...p.target, message_id: String(greeting.id), content: "x" } })).status).toBe(409);
+  });
+
+  it("in a group scene several characters answer in turn, and one answers alone when named", async () => {
+    const p = await player("group");
+    const all = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Evening, everyone." } });
+    expect(all.data.messages.map((m) => m.actor_id)).toEqual([null, story.mara, story.tobin]);
+    expect(all.data.messages[2]!.content).toContain("Tobin Reyes");
+    expect(peer.requests[1]!.body.messages![0]!.content).toContain("Also in this scene: Mara Quill");
+    const named = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Tobin, pour me one." } });
+    expect(named.data.messages.map((m) => m.actor_id)).toEqual([null, story.tobin]);
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: 17, charges: 3 });
+  });
+
+  it("refuses before calling the model: too few coins (402), a second generation (409), too many calls (429)", async () => {
+    const p = await player();
+    await api.ctx.db.execute(sql`update users set coins = 0 where id = ${p.id}`);
+    const broke = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Hi" } });
+    expect([broke.status, broke.code]).toEqual([402, "INSUFFICIENT_COINS"]);
+    expect(peer.requests).toHaveLength(0);
+    await api.ctx.db.execute(sql`update users set coins = 20 where id = ${p.id}`);
+
+    peer.script({ tokenDelayMs: 100, content: "slow slow slow slow slow" });
+    const s = await stream(api, SEND, { ...p.target, content: "First" }, p.token);
+    await s.next();
+    const second = await stream(api, SEND, { ...p.target, content: "Second" }, p.token);
+    expect(second.res.status).toBe(409);
+    expect(second.res.headers.get("content-type")).toContain("application/json");
+    await s.rest();
+
+    const limit = api.ctx.config.LLM_RATE_PER_MINUTE;
+    api.ctx.config.LLM_RATE_PER_MINUTE = 2; // this user already made 1 call
+    try {
+      expect((await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Two" } })).status).toBe(200);
+      const third = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Three" } });
+      expect([third.status, third.code]).toEqual([429, "RATE_LIMITED"]);
+    } finally {
+      api.ctx.config.LLM_RATE_PER_MINUTE = limit;
+    }
+  });
+
+  it("story mode answers as the narrator", async () => {
+    const p = await player("story");
+    const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "I look around" } });
+    expect(r.data.messages[1]).toMatchObject({ role: "narrator", actor_id: null, source: "model" });
+    expect(peer.requests[0]!.body.messages![0]!.content).toContain("You are the narrator");
+  });
+});

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { actors, rowsOf, stories, type Db } from "@storyloom/db";
+import type { RunningApi } from "../src/server";
+
+/** A chat message as the tests read it. */
+export interface Msg {
+  id: string;
+  role: string;
+  actor_id: string | null;
+  content: string;
+  choices?: { index: number; text: string }[];
+  reasoning?: string;
+  source?: string;
+  stopped?: boolean;
+  alternatives?: { index: number; count: number };
+}
+
+/** One server-sent event. */
+export interface SseEvent {
+  event: string;
+  data: Record<string, unknown>;
+  /** ms since the request was sent */
+  at: number;
+}
+
+/** A streamed call: its response and the events as they arrive. */
+export interface Streamed {
+  res: Response;
+  /** the next event, or null at the end of the stream */
+  next(): Promise<SseEvent | null>;
+  /** every remaining event */
+  rest(): Promise<SseEvent[]>;
+}
+
+/** Posts with `Accept: text/event-stream` and reads the events one at a time, as the browser would. */
+export async function stream(api: Pick<RunningApi, "url">, path: string, body: unknown, token: string, signal?: AbortSignal): Promise<Streamed> {
+  const t0 = Date.now();
+  const res = await fetch(`${api.url}${path}`, {
+    method: "POST",
+    headers: { accept: "text/event-stream", "content-type": "application/json", authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+    signal,
+  });
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  const next = async (): Promise<SseEvent | null> => {
+    for (;;) {
+      const cut = buf.indexOf("\n\n");
+      if (cut >= 0) {
+        const block = buf.slice(0, cut);
+        buf = buf.slice(cut + 2);
+        let event = "message";
+        let data = "";
+        for (const line of block.split("\n")) {
+          if (line.startsWith("event: ")) event = line.slice(7);
+          else if (line.startsWith("data: ")) data += line.slice(6);
+        }
+        if (!data) continue; // a comment (heartbeat)
+        return { event, data: JSON.parse(data) as Record<string, unknown>, at: Date.now() - t0 };
+      }
+      const { value, done } = await reader.read();
+      if (done) return null;
+      buf += decoder.decode(value, { stream: true });
+    }
+  };
+  return {
+    res,
+    next,
+    rest: async () => {
+      const out: SseEvent[] = [];
+      for (let e = await next(); e; e = await next()) out.push(e);
+      return out;
+    },
+  };
+}
+
+/** The ink script of the test story: tags, two choices, a second scene. (Independent of the seeded catalogue.) */
+export const TEST_SCRIPT = `-> opening
+=== opening ===
+# scene: The Lantern Bar
+# goal: Decide whether to trust Lacquer
+Rain hammers the neon sign of the Lantern Bar.
+Lacquer slides a key across the counter and walks out into the storm.
+* [Follow Lacquer into the rain] -> rain
+* [Stay at the bar and wait] -> bar
+=== rain ===
+# scene: The flooded alley
+The alley is knee-deep in water and Lacquer is gone.
+* [Call out for Lacquer] Nobody answers. -> END
+* [Turn back] You turn back. -> END
+=== bar ===
+The bartender polishes a glass that is already clean.
+* [Order a drink] The drink tastes of copper. -> END
+`;
+
+let stories_ = 0;
+/** Adds a story with two characters (Mara Quill, Tobin Reyes) playing TEST_SCRIPT; returns its ids. */
+export async function addTestStory(db: Db): Promise<{ storyId: string; mara: string; tobin: string }> {
+  const n = `${process.pid}-${++stories_}`;
+  const storyId = `rain-test-${n}`;
+  const category = rowsOf<{ id: string }>(await db.execute(sql`select id from categories limit 1`))[0]!.id;
+  await db.insert(stories).values({ id: storyId, title: "Rain Test", hook: "h", description: "d", categoryId: category, coverUrl: "/c.svg", script: TEST_SCRIPT });
+  const mara = `mara-${n}`;
+  const tobin = `tobin-${n}`;
+  await db.insert(actors).values([
+    { id: mara, slug: mara, storyId, name: "Mara Quill", tagline: "a courier", persona: "A wry courier who never lies.", greeting: "You're late.", avatarUrl: "/a.svg", sort: 0 },
+    { id: tobin, slug: tobin, storyId, name: "Tobin Reyes", tagline: "a bartender", persona: "A patient bartender.", greeting: "What'll it be?", avatarUrl: "/b.svg", sort: 1 },
+  ]);
+  return { storyId, mara, tobin };
+}
+
+/** A user's balance and ledger sum, and the number of chat charges. */
+export async function coins(db: Db, userId: number): Promise<{ coins: number; sum: number; charges: number }> {
+  const r = rowsOf<{ coins: number; sum: number; charges: number }>(
+    await db.execute(sql`select u.coins,
+      coalesce((select sum(amount) from coin_ledger l where l.user_id = u.id), 0)::int as sum,
+      (select count(*) from coin_ledger l where l.user_id = u.id and l.reason = 'chat')::int as charges
+      from users u where u.id = ${userId}`),
+  )[0]!;
+  return { coins: Number(r.coins), sum: Number(r.sum), charges: Number(r.charges) };
+}
+
+/** Waits until `check` holds (polling), or fails after `ms`. */
+export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error("condition not met in time");
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** Whether a chat's lease is free (the turn has finished its bookkeeping). */
+export async function leaseFree(db: Db, userId: number, storyId: string): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from chat_leases where user_id = ${userId} and story_id = ${storyId}`)).length === 0;
+}

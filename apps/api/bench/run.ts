@@ -7,6 +7,7 @@ import { recreateDatabase } from "@storyloom/db/testing";
 import type { BenchScenario } from "./scenario";
 import { whoamiScenario } from "./scenarios/whoami";
 import { storyListScenario } from "./scenarios/storyList";
+import { streamingBench, streamingHeader } from "./streaming";
 
 
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 8);
@@ -66,3 +67,8 @@ for (const databaseUrl of engines) {
 console.log(`\n${DURATION_S}s per measurement, ${CONNECTIONS} connections, after a 2s warm-up`);
 console.log(`${"engine".padEnd(9)} ${"scenario".padEnd(30)} ${"req/s".padStart(8)} ${"p99".padStart(10)} ${"ratio".padStart(7)} ${"errors".padStart(6)}`);
 for (const r of rows) console.log(r);
+
+// Streaming chat replies through the API against a local model peer, next to the peer called directly.
+const streamRows: string[] = [];
+for (const databaseUrl of engines) streamRows.push(...(await streamingBench(databaseUrl)));
+for (const r of [...streamingHeader(), ...streamRows]) console.log(r);

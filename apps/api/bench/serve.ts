@@ -25,6 +25,9 @@ const config = loadConfig(
     DATABASE_URL: databaseUrl,
     PGLITE_DIR: join(mkdtempSync(join(tmpdir(), "storyloom-bench-")), "pglite"),
     CODE_SEND_PER_IP_PER_HOUR: 1_000_000,
+    // The streaming benchmark points the API at a local model peer.
+    LLM_BASE_URL: process.env.BENCH_LLM_BASE_URL || undefined,
+    LLM_RATE_PER_MINUTE: 1_000_000,
   },
 );
 const api = await startApi(config);

@@ -242,7 +242,7 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     await s.rest();
 
     const limit = api.ctx.config.LLM_RATE_PER_MINUTE;
-    api.ctx.config.LLM_RATE_PER_MINUTE = 2; // this user already made 1 call
+    api.ctx.config.LLM_RATE_PER_MINUTE = 3; // this user already made 2 attempts (one refused 409)
     try {
       expect((await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Two" } })).status).toBe(200);
       const third = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Three" } });

@@ -41,6 +41,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
         user.user.id,
         { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, content: input.content, choice: input.choice, choiceOf: input.choice_of, restart: input.restart },
         ch,
+        user.user.coins,
       ),
     ),
   );

@@ -71,16 +71,34 @@ export function present(rows: readonly MessageRow[], thread: readonly MessageRow
   return rows.filter((r) => !r.pending).map((r) => toMessage(r, { withChoices: r.id === lastSaved?.id, lastModel: r.id === lastModel?.id }));
 }
 
+interface LoadedStory {
+  story: { id: string; title: string; script: string };
+  cast: ActorRow[];
+}
+// Stories and casts change only when the catalogue is edited: every turn reads them, so they are kept
+// for a short while per database (a published edit reaches players within STORY_TTL_MS).
+const STORY_TTL_MS = 10_000;
+const storyCache = new WeakMap<object, Map<string, { at: number; value: LoadedStory }>>();
+
 /** A published story and its cast (404 for an unknown story or a character not in it). */
-export async function loadStory(db: Db | Tx, storyId: string, actorId?: string) {
-  const [story] = await db
-    .select({ id: stories.id, title: stories.title, script: stories.script })
-    .from(stories)
-    .where(and(eq(stories.id, storyId), eq(stories.published, true)));
-  if (!story) throw notFound(`No story with id ${storyId}`);
-  const cast = await db.select().from(actors).where(eq(actors.storyId, storyId)).orderBy(asc(actors.sort));
+export async function loadStory(db: Db | Tx, storyId: string, actorId?: string): Promise<LoadedStory> {
+  let perDb = storyCache.get(db);
+  if (!perDb) storyCache.set(db, (perDb = new Map()));
+  let hit = perDb.get(storyId);
+  if (!hit || Date.now() - hit.at > STORY_TTL_MS) {
+    const [story] = await db
+      .select({ id: stories.id, title: stories.title, script: stories.script })
+      .from(stories)
+      .where(and(eq(stories.id, storyId), eq(stories.published, true)));
+    if (!story) throw notFound(`No story with id ${storyId}`);
+    const cast = await db.select().from(actors).where(eq(actors.storyId, storyId)).orderBy(asc(actors.sort));
+    hit = { at: Date.now(), value: { story, cast } };
+    if (perDb.size > 500) perDb.clear();
+    perDb.set(storyId, hit);
+  }
+  const { cast } = hit.value;
   if (actorId && !cast.some((a) => a.id === actorId)) throw notFound(`No character ${actorId} in story ${storyId}`);
-  return { story, cast };
+  return hit.value;
 }
 
 /** The newest `limit` messages of a user's thread of a story, oldest first (pending replies included). */
@@ -132,6 +150,18 @@ export async function lockUser(tx: Tx, userId: number): Promise<void> {
 /** Inserts one message. */
 export async function insertMessage(tx: Db | Tx, values: typeof chatMessages.$inferInsert): Promise<MessageRow> {
   return (await tx.insert(chatMessages).values(values).returning())[0]!;
+}
+
+/** Inserts messages in one statement, in order (ids ascending). */
+export async function insertMessages(tx: Db | Tx, values: (typeof chatMessages.$inferInsert)[]): Promise<MessageRow[]> {
+  return (await tx.insert(chatMessages).values(values).returning()).sort((a, b) => a.id - b.id);
+}
+
+/** The recent thread for a prompt and the state it stands in (one query, two when the state is older). */
+export async function loadThread(db: Db | Tx, userId: number, storyId: string, limit = 80): Promise<{ rows: MessageRow[]; saved: MessageRow | undefined }> {
+  const rows = (await threadRows(db, userId, storyId, limit)).filter((r) => !r.pending);
+  const saved = [...rows].reverse().find((r) => r.state !== null) ?? (rows.length >= limit ? await latestSaved(db, userId, storyId) : undefined);
+  return { rows, saved };
 }
 
 /** Writes what ink told as narrator messages; the last keeps the state (and the scene for the prompt). */

@@ -12,7 +12,8 @@ import { getSysconfig } from "./sysconfig";
 import { takeChatLease, type ChatLease } from "./chatLease";
 import {
   balanceOf,
-  insertMessage,
+  insertMessages,
+  loadThread,
   lastModelReply,
   latestSaved,
   loadStory,
@@ -127,18 +128,22 @@ export class ChatEngine {
     await hitRateLimit(this.deps.db, `llm:user:${userId}`, this.deps.config.LLM_RATE_PER_MINUTE, 60, "Too many replies in a minute; wait a moment");
   }
 
-  private async needCoins(userId: number, cost: number): Promise<void> {
-    const balance = await balanceOf(this.deps.db, userId);
+  private async needCoins(userId: number, cost: number, known?: number): Promise<number> {
+    const balance = known ?? (await balanceOf(this.deps.db, userId));
     if (cost > 0 && balance < cost) throw new ApiError("INSUFFICIENT_COINS", "Not enough coins", { balance, needed: cost });
+    return balance;
   }
 
-  /** Plays one turn of `message.send`: start, restart, a choice, or typed words. */
-  async send(userId: number, input: ChatTarget & { content?: string; choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
+  /**
+   * Plays one turn of `message.send`: start, restart, a choice, or typed words. `balance` is the
+   * caller's balance as authentication read it (saves a read before the model is called).
+   */
+  async send(userId: number, input: ChatTarget & { content?: string; choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel, balance?: number): Promise<TurnResult> {
     const { db } = this.deps;
     await loadStory(db, input.storyId, input.actorId);
     if (input.content !== undefined) {
       if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
-      return this.typed(userId, input, input.content, ch);
+      return this.typed(userId, input, input.content, ch, balance);
     }
     if (input.choice === undefined && !input.restart && (await latestSaved(db, userId, input.storyId))) {
       // Opening a chat that already started writes nothing.
@@ -164,7 +169,7 @@ export class ChatEngine {
       }
       const saved = rows.findLast((r) => r.state !== null);
       if (saved && input.choice !== undefined) ch.choices((saved.state as SavedTurn).ended ? [] : (saved.state as SavedTurn).choices);
-      return { messages: present(rows), coins: await balanceOf(db, userId), ended: turn.ended, messageId: rows.at(-1) ? String(rows.at(-1)!.id) : null };
+      return { messages: present(rows), coins: turn.coins, ended: turn.ended, messageId: rows.at(-1) ? String(rows.at(-1)!.id) : null };
     } finally {
       await lease.release();
     }
@@ -173,17 +178,19 @@ export class ChatEngine {
   /** The character's words after a scripted choice (free: the choice paid for the turn); null when none came. */
   private async speakAfterChoice(userId: number, storyId: string, placeholder: MessageRow, picked: string, ch: TurnChannel): Promise<MessageRow | null> {
     const { db } = this.deps;
+    const drop = async () => {
+      await db.delete(chatMessages).where(eq(chatMessages.id, placeholder.id));
+      return null;
+    };
     try {
       await this.rateLimit(userId);
     } catch {
-      await db.delete(chatMessages).where(eq(chatMessages.id, placeholder.id));
-      return null;
+      return drop();
     }
-    const reply = await this.generate(userId, storyId, placeholder, { offerChoices: false, afterChoice: picked }, ch).catch(() => null);
-    if (!reply || !reply.text) {
-      await db.delete(chatMessages).where(eq(chatMessages.id, placeholder.id));
-      return null;
-    }
+    const rows = (await threadRows(db, userId, storyId, 80)).filter((r) => r.id < placeholder.id && !r.pending);
+    const saved = [...rows].reverse().find((r) => r.state !== null);
+    const reply = await this.generate(storyId, placeholder.actorId, rows.map(asLine), rows, saved, { offerChoices: false, afterChoice: picked }, ch).catch(() => null);
+    if (!reply || !reply.text) return drop();
     const [row] = await db
       .update(chatMessages)
       .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false })
@@ -192,20 +199,20 @@ export class ChatEngine {
     return row ?? null;
   }
 
-  /** Streams one reply for the pending row `row` (prompt from the thread before it). */
+  /** Streams one reply of `speakerId` (null = the narrator) after the thread `rows`, which stands in state `saved`. */
   private async generate(
-    userId: number,
     storyId: string,
-    row: MessageRow,
+    speakerId: string | null,
+    history: PromptLine[],
+    rows: MessageRow[],
+    saved: MessageRow | undefined,
     opts: { offerChoices: boolean; afterChoice?: string; group?: boolean },
     ch: TurnChannel,
   ) {
-    const { db, config, model } = this.deps;
-    const { story, cast } = await loadStory(db, storyId);
-    const rows = (await threadRows(db, userId, storyId, 200)).filter((r) => r.id < row.id && !r.pending);
-    const saved = [...rows].reverse().find((r) => r.state !== null);
+    const { config, model } = this.deps;
+    const { story, cast } = await loadStory(this.deps.db, storyId);
     const state = saved?.state as SavedTurn | undefined;
-    const speaker = row.actorId ? cast.find((a) => a.id === row.actorId) : undefined;
+    const speaker = speakerId ? cast.find((a) => a.id === speakerId) : undefined;
     const prompt = buildPrompt({
       title: story.title,
       speaker: speaker ? persona(speaker) : null,
@@ -214,82 +221,120 @@ export class ChatEngine {
       scene: sceneOf(rows, saved),
       choices: state && !state.ended ? state.choices : [],
       offerChoices: opts.offerChoices && Boolean(state && !state.ended),
-      history: rows.map(asLine),
+      history,
       afterChoice: opts.afterChoice,
       budget: config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS,
     });
-    ch.start(row.actorId ? "actor" : "narrator", row.actorId);
+    ch.start(speakerId ? "actor" : "narrator", speakerId);
     const reply = await model!.stream({ messages: prompt.messages, tools: prompt.tools, signal: ch.signal }, { text: ch.delta, reasoning: ch.reasoning });
-    return { ...reply, text: reply.text.trim(), reasoning: reply.reasoning.trim(), saved, state };
+    return { ...reply, text: reply.text.trim(), reasoning: reply.reasoning.trim() };
   }
 
   /** Typed words: stored, then answered by the character (or several, in a group scene). */
-  private async typed(userId: number, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
+  private async typed(userId: number, target: ChatTarget, content: string, ch: TurnChannel, known?: number): Promise<TurnResult> {
     const { db } = this.deps;
     const cost = await this.cost();
-    await this.needCoins(userId, cost);
-    const lease = await this.lease(userId, target.storyId);
+    const balance = await this.needCoins(userId, cost, known);
+    // The lease, the rate limit and the thread are independent: one round trip instead of three
+    // before the model is called (a refused attempt still counts against the rate limit).
+    const [leased, limited, loaded] = await Promise.allSettled([this.lease(userId, target.storyId), this.rateLimit(userId), loadThread(db, userId, target.storyId)]);
+    if (leased.status === "rejected") throw leased.reason;
+    const lease = leased.value;
     try {
-      await this.rateLimit(userId);
-      if (!(await latestSaved(db, userId, target.storyId))) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
-      const said = await insertMessage(db, { userId, storyId: target.storyId, actorId: null, role: "user", content, source: "typed" });
-      return await this.answer(userId, target, said, cost, ch, lease, true);
+      if (limited.status === "rejected") throw limited.reason;
+      if (loaded.status === "rejected") throw loaded.reason;
+      const thread = loaded.value;
+      if (!thread.saved) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
+      return await this.answer(userId, target, { content }, thread, { cost, balance }, ch, lease);
     } finally {
       await lease.release();
     }
   }
 
   /**
-   * Answers the player's message `said`: each speaker's reply streams into a reserved row, is stored
-   * with its price in one transaction (key per reply), and may take one of the open choices through
-   * the choice tool. A stopped reply keeps its text; one without text is dropped and costs nothing.
+   * Answers the player's message: `said` is a stored message (edit, regenerate after a failure) or
+   * new words, stored while the model starts. Each speaker's reply streams, then is stored with its
+   * price in one transaction (key per reply) and may take one of the open choices through the choice
+   * tool. A stopped reply keeps its text; one without text is dropped and costs nothing. The caller
+   * holds the lease and counted the first model call against the rate limit.
    */
-  private async answer(userId: number, target: ChatTarget, said: MessageRow, cost: number, ch: TurnChannel, lease: ChatLease, rateCounted: boolean): Promise<TurnResult> {
+  private async answer(
+    userId: number,
+    target: ChatTarget,
+    said: MessageRow | { content: string },
+    thread: { rows: MessageRow[]; saved: MessageRow | undefined },
+    money: { cost: number; balance: number },
+    ch: TurnChannel,
+    lease: ChatLease,
+  ): Promise<TurnResult> {
     const { db } = this.deps;
     const mode = modeOf(target);
     const { cast } = await loadStory(db, target.storyId, target.actorId);
     const speakers = speakersFor(mode, cast, target.actorId, said.content);
-    const written: MessageRow[] = [said];
+    let balance = money.balance;
+    let saved = thread.saved;
+    const history: PromptLine[] = [...thread.rows.map(asLine), { role: "user", actorId: null, content: said.content }];
+    const written: MessageRow[] = [];
+    let advanced: SavedTurn | null = null;
     ch.open();
     for (const [i, who] of speakers.entries()) {
-      if (i > 0) {
-        // The next character speaks only if the player can pay for it and is within the limit.
-        if (ch.signal.aborted || (cost > 0 && (await balanceOf(db, userId)) < cost)) break;
-        try {
-          await this.rateLimit(userId);
-        } catch {
-          break;
+      const actorId = who?.id ?? null;
+      const slotValues = { userId, storyId: target.storyId, actorId, role: who ? "actor" : "narrator", content: "", source: "model", pending: true };
+      let inserting: Promise<MessageRow[]>;
+      if (i === 0 && !("id" in said)) {
+        // The player's words and the reply's row are written while the model starts on its first token.
+        inserting = insertMessages(db, [{ userId, storyId: target.storyId, actorId: null, role: "user", content: said.content, source: "typed" }, slotValues]);
+      } else {
+        if (i > 0) {
+          // The next character speaks only if the player can pay for it and is within the limit.
+          if (ch.signal.aborted || (money.cost > 0 && balance < money.cost)) break;
+          try {
+            await this.rateLimit(userId);
+          } catch {
+            break;
+          }
+          await lease.renew();
         }
-        await lease.renew();
-      } else if (!rateCounted) await this.rateLimit(userId);
-      const slot = await insertMessage(db, { userId, storyId: target.storyId, actorId: who?.id ?? null, role: who ? "actor" : "narrator", content: "", source: "model", pending: true });
-      let reply: Awaited<ReturnType<ChatEngine["generate"]>>;
-      try {
-        reply = await this.generate(userId, target.storyId, slot, { offerChoices: i === 0, group: mode === "group" }, ch);
-      } catch (err) {
-        await db.delete(chatMessages).where(eq(chatMessages.id, slot.id));
+        inserting = insertMessages(db, [slotValues]);
+      }
+      inserting.catch(() => undefined); // awaited below; a failure there is reported there
+      const generating = this.generate(target.storyId, actorId, history, thread.rows, saved, { offerChoices: i === 0, group: mode === "group" }, ch);
+      const outcome = await Promise.allSettled([inserting, generating]);
+      if (outcome[0].status === "rejected") throw outcome[0].reason;
+      const inserted = outcome[0].value;
+      if (inserted.length === 2) written.push(inserted[0]!);
+      const slot = inserted.at(-1)!;
+      const dropSlot = () => db.delete(chatMessages).where(eq(chatMessages.id, slot.id));
+      if (outcome[1].status === "rejected") {
+        await dropSlot();
         if (i > 0) break; // the first character answered; the scene just ends here
+        const err: unknown = outcome[1].reason;
         throw err instanceof ModelError ? new ApiError("MODEL_ERROR", err.message) : err;
       }
+      const reply = outcome[1].value;
       if (!reply.text) {
-        await db.delete(chatMessages).where(eq(chatMessages.id, slot.id));
+        await dropSlot();
         if (reply.stopped || i > 0) break;
         throw new ApiError("MODEL_ERROR", "The language model wrote an empty reply");
       }
-      const stored = await this.store(userId, target.storyId, slot, reply, cost, reply.toolCall && !reply.stopped ? reply.toolCall : null);
+      const stored = await this.store(userId, target.storyId, slot, reply, money.cost, saved, reply.toolCall && !reply.stopped ? reply.toolCall : null);
+      if (stored.balance !== null) balance = stored.balance;
       written.push(...stored.rows);
-      if (stored.advanced) ch.choices(stored.advanced.ended ? [] : stored.advanced.choices);
+      history.push(asLine(stored.rows[0]!));
+      if (stored.advanced) {
+        advanced = stored.advanced;
+        saved = stored.rows.at(-1);
+        ch.choices(advanced.ended ? [] : advanced.choices);
+      }
       if (reply.stopped || stored.advanced) break;
     }
-    const thread = await threadRows(db, userId, target.storyId, 50);
-    const ids = new Set(written.map((w) => w.id));
-    const rows = thread.filter((r) => ids.has(r.id));
-    const saved = [...thread].reverse().find((r) => r.state !== null);
+    const said0 = "id" in said ? [said] : [];
+    const rows = [...said0, ...written];
     return {
       messages: present(rows, rows),
-      coins: await balanceOf(db, userId),
-      ended: Boolean((saved?.state as SavedTurn | undefined)?.ended),
-      messageId: String(rows.at(-1)?.id ?? said.id),
+      coins: balance,
+      ended: Boolean(advanced?.ended ?? (saved?.state as SavedTurn | undefined)?.ended),
+      messageId: rows.at(-1) ? String(rows.at(-1)!.id) : null,
     };
   }
 
@@ -302,10 +347,11 @@ export class ChatEngine {
     userId: number,
     storyId: string,
     slot: MessageRow,
-    reply: { text: string; reasoning: string; stopped: boolean; saved?: MessageRow },
+    reply: { text: string; reasoning: string; stopped: boolean },
     cost: number,
+    against: MessageRow | undefined,
     toolCall: { name: string; arguments: string } | null,
-  ): Promise<{ rows: MessageRow[]; advanced: SavedTurn | null }> {
+  ): Promise<{ rows: MessageRow[]; advanced: SavedTurn | null; balance: number | null }> {
     const { db } = this.deps;
     return db.transaction(async (tx) => {
       await lockUser(tx, userId);
@@ -314,27 +360,33 @@ export class ChatEngine {
         .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false })
         .where(eq(chatMessages.id, slot.id))
         .returning();
+      let balance: number | null = null;
       if (cost > 0) {
-        await applyLedger(tx, { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } }).catch((err: unknown) => {
-          // Coins spent elsewhere while the reply was written: the player has the reply, uncharged.
-          if (!(err instanceof ApiError && err.code === "INSUFFICIENT_COINS")) throw err;
-        });
+        await applyLedger(tx, { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } }).then(
+          (r) => void (balance = r.balance),
+          (err: unknown) => {
+            // Coins spent elsewhere while the reply was written: the player has the reply, uncharged.
+            if (!(err instanceof ApiError && err.code === "INSUFFICIENT_COINS")) throw err;
+          },
+        );
       }
       const rows = [row!];
       let advanced: SavedTurn | null = null;
       const index = toolCall?.name === CHOICE_TOOL ? parseChoice(toolCall.arguments) : null;
-      const saved = await latestSaved(tx, userId, storyId);
-      const state = saved?.state as SavedTurn | undefined;
-      // The script advances only from the state the reply was written against, along an open choice.
-      if (index !== null && saved && state && !state.ended && saved.id === reply.saved?.id && state.choices.some((c) => c.index === index)) {
-        const { story } = await loadStory(tx, storyId);
-        const turn = chooseInk(story.script, state.ink, index);
-        if (turn) {
-          rows.push(...(await tellInk(tx, userId, storyId, turn)));
-          advanced = { ink: turn.state, choices: turn.choices, ended: turn.ended };
+      if (index !== null) {
+        const saved = await latestSaved(tx, userId, storyId);
+        const state = saved?.state as SavedTurn | undefined;
+        // The script advances only from the state the reply was written against, along an open choice.
+        if (saved && state && !state.ended && saved.id === against?.id && state.choices.some((c) => c.index === index)) {
+          const { story } = await loadStory(tx, storyId);
+          const turn = chooseInk(story.script, state.ink, index);
+          if (turn) {
+            rows.push(...(await tellInk(tx, userId, storyId, turn)));
+            advanced = { ink: turn.state, choices: turn.choices, ended: turn.ended };
+          }
         }
       }
-      return { rows, advanced };
+      return { rows, advanced, balance };
     });
   }
 
@@ -344,17 +396,18 @@ export class ChatEngine {
     await loadStory(db, target.storyId, target.actorId);
     if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
     const cost = await this.cost();
-    await this.needCoins(userId, cost);
+    const balance = await this.needCoins(userId, cost);
     const lease = await this.lease(userId, target.storyId);
     try {
-      const rows = (await threadRows(db, userId, target.storyId)).filter((r) => !r.pending);
+      const rows = (await threadRows(db, userId, target.storyId, 80)).filter((r) => !r.pending);
       const last = lastModelReply(rows);
       const lastRow = rows.at(-1);
       if (!last) {
         // The player's message got no answer (the model failed): answer it now.
         if (lastRow?.role === "user" && lastRow.source === "typed") {
           await this.rateLimit(userId);
-          return await this.answer(userId, target, lastRow, cost, ch, lease, true);
+          const before = rows.slice(0, -1);
+          return await this.answer(userId, target, lastRow, { rows: before, saved: [...before].reverse().find((r) => r.state !== null) }, { cost, balance }, ch, lease);
         }
         throw new ApiError("CONFLICT", "There is no reply to regenerate");
       }
@@ -364,7 +417,9 @@ export class ChatEngine {
       ch.open();
       let reply;
       try {
-        reply = await this.generate(userId, target.storyId, last, { offerChoices: false, group: modeOf(target) === "group" }, ch);
+        const before = rows.filter((r) => r.id < last.id);
+        const saved = [...before].reverse().find((r) => r.state !== null);
+        reply = await this.generate(target.storyId, last.actorId, before.map(asLine), before, saved, { offerChoices: false, group: modeOf(target) === "group" }, ch);
       } catch (err) {
         throw err instanceof ModelError ? new ApiError("MODEL_ERROR", err.message) : err;
       }
@@ -398,7 +453,7 @@ export class ChatEngine {
     await loadStory(db, target.storyId, target.actorId);
     if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
     const cost = await this.cost();
-    await this.needCoins(userId, cost);
+    const balance = await this.needCoins(userId, cost);
     const lease = await this.lease(userId, target.storyId);
     try {
       const id = Number(target.messageId);
@@ -418,7 +473,8 @@ export class ChatEngine {
         return updated!;
       });
       await this.rateLimit(userId);
-      return await this.answer(userId, target, said, cost, ch, lease, true);
+      const before = (await threadRows(db, userId, target.storyId, 80)).filter((r) => r.id < said.id && !r.pending);
+      return await this.answer(userId, target, said, { rows: before, saved: [...before].reverse().find((r) => r.state !== null) }, { cost, balance }, ch, lease);
     } finally {
       await lease.release();
     }

@@ -59,5 +59,6 @@ if (built !== 0) {
   Storyloom (card payments):     http://localhost:${productPort}
   PlayShot (redirect payments):  http://localhost:${playshotPort}
   API:                           ${apiPublic}/api/v1   (dev mailbox: ${apiPublic}/dev/mail)
+  Replies:                       ${process.env.LLM_BASE_URL ? `from the language model ${process.env.LLM_MODEL ?? "gpt-4o-mini"} at ${process.env.LLM_BASE_URL}` : "from the stories' scripts (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for free replies; see README)"}
 Press Ctrl+C to stop.`);
 }

@@ -1,20 +1,34 @@
-import { and, eq, gt } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
-import { chatMessages, type Db } from "@storyloom/db";
-import type { Config } from "../config";
-import { ApiError, notFound } from "../errors";
-import { ModelError, type ModelClient } from "../llm/client";
-import { buildPrompt, CHOICE_TOOL, type PromptCharacter, type PromptLine } from "../llm/prompt";
-import { chooseInk, sceneTags } from "./ink";
+import { chatMessages } from "@storyloom/db";
+import { ApiError } from "../errors";
+import { ModelError } from "../llm/client";
+import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
+import { chooseInk } from "./ink";
 import { applyLedger } from "./ledger";
 import { hitRateLimit } from "./rateLimit";
 import { getSysconfig } from "./sysconfig";
 import { takeChatLease, type ChatLease } from "./chatLease";
+import { edit, regenerate, select } from "./chatRevise";
+import {
+  asLine,
+  FREE_TEXT_NEEDS_MODEL,
+  modeOf,
+  parseChoice,
+  persona,
+  sceneOf,
+  speakersFor,
+  type ChatTarget,
+  type EngineDeps,
+  type TurnChannel,
+  type TurnResult,
+} from "./chatTurn";
+
+export type { ChatMode, ChatTarget, EngineDeps, TurnChannel, TurnResult } from "./chatTurn";
 import {
   balanceOf,
   insertMessages,
   loadThread,
-  lastModelReply,
   latestSaved,
   loadStory,
   lockUser,
@@ -22,89 +36,13 @@ import {
   present,
   tellInk,
   threadRows,
-  type ActorRow,
-  type Alternative,
   type MessageRow,
   type SavedTurn,
 } from "./chat";
 
-/** Which chat route the player is on: one character, the story, the reasoning view, or the group scene. */
-export type ChatMode = "character" | "story" | "reasoning" | "group";
-
-/** Where a turn's pieces go as they are written (the SSE stream, or nowhere for a JSON answer). */
-export interface TurnChannel {
-  /** the player stopped or left: abort the model at once */
-  signal: AbortSignal;
-  /** the pre-checks passed: a stream may start now (errors after this are events, not envelopes) */
-  open(): void;
-  start(role: "actor" | "narrator", actorId: string | null): void;
-  delta(text: string): void;
-  reasoning(text: string): void;
-  choices(choices: { index: number; text: string }[]): void;
-}
-
-/** A finished turn: what it wrote, the balance after it, whether the story ended. */
-export interface TurnResult {
-  messages: ChatMessage[];
-  coins: number;
-  ended: boolean;
-  /** the id of the last message it wrote (the `done` event's message_id) */
-  messageId: string | null;
-}
-
-/** What the engine needs. */
-export interface EngineDeps {
-  db: Db;
-  config: Config;
-  model: ModelClient | null;
-}
-
-/** The chat a call is about. */
-export interface ChatTarget {
-  storyId: string;
-  actorId?: string;
-  mode?: ChatMode;
-}
-
-const FREE_TEXT_NEEDS_MODEL = "This story is played by its choices: free replies need a language model";
-/** The most characters that answer one message in a group scene. */
-const GROUP_SIZE = 3;
-/** Replies kept per message (the wire's alternative index is 0..19). */
-const MAX_ALTERNATIVES = 20;
-
-const modeOf = (t: ChatTarget): ChatMode => t.mode ?? (t.actorId ? "character" : "story");
-const persona = (a: ActorRow): PromptCharacter => ({ id: a.id, name: a.name, tagline: a.tagline, persona: a.persona, greeting: a.greeting });
-
-/** The characters that answer a typed message, in order (null = the narrator). */
-function speakersFor(mode: ChatMode, cast: ActorRow[], actorId: string | undefined, said: string): (ActorRow | null)[] {
-  if (mode === "group") {
-    // Addressed by name ("Juno, …", "what do you think, Vex?"): that character answers alone.
-    const low = said.toLowerCase();
-    const named = cast.filter((a) => a.name.toLowerCase().split(/\s+/).some((part) => part.length > 1 && new RegExp(`\\b${part.replace(/[^\p{L}\p{N}]/gu, "")}\\b`, "iu").test(low)));
-    if (named.length === 1) return named;
-    const first = cast.find((a) => a.id === actorId);
-    return [...(first ? [first] : []), ...cast.filter((a) => a !== first)].slice(0, GROUP_SIZE);
-  }
-  if (mode === "character") return [cast.find((a) => a.id === actorId) ?? cast[0] ?? null];
-  return [null];
-}
-
-/** The scene the prompt shows: ink's text of the current turn and its tags. */
-function sceneOf(rows: MessageRow[], saved: MessageRow | undefined): { lines: string[]; tags: ReturnType<typeof sceneTags> } {
-  const state = saved?.state as SavedTurn | undefined;
-  if (state?.scene) return { lines: state.scene, tags: sceneTags(state.tags ?? []) };
-  // Threads saved before scenes were kept: the script's lines up to the saved row.
-  const end = saved ? rows.findIndex((r) => r.id === saved.id) : -1;
-  const lines: string[] = [];
-  for (let i = end; i >= 0 && rows[i]!.role === "narrator" && rows[i]!.source !== "model"; i--) lines.unshift(rows[i]!.content);
-  return { lines, tags: {} };
-}
-
-const asLine = (r: MessageRow): PromptLine => ({ role: r.role === "user" ? "user" : r.role === "actor" ? "actor" : "narrator", actorId: r.actorId, content: r.content });
-
 /** The chat engine: turns with and without a language model, regenerate, edit and select. */
 export class ChatEngine {
-  constructor(private readonly deps: EngineDeps) {}
+  constructor(readonly deps: EngineDeps) {}
 
   /** Whether typed messages are answered. */
   get freeText(): boolean {
@@ -115,20 +53,24 @@ export class ChatEngine {
     return this.deps.config.LLM_REPLY_TIMEOUT_MS + this.deps.config.LLM_FIRST_TOKEN_TIMEOUT_MS * (this.deps.config.LLM_RETRIES + 1) + 10_000;
   }
 
-  private async lease(userId: number, storyId: string): Promise<ChatLease> {
+  /** @internal used by the revisions (chatRevise.ts) */
+  async lease(userId: number, storyId: string): Promise<ChatLease> {
     return takeChatLease(this.deps.db, userId, storyId, this.leaseMs());
   }
 
-  private async cost(): Promise<number> {
+  /** @internal used by the revisions (chatRevise.ts) */
+  async cost(): Promise<number> {
     return (await getSysconfig(this.deps.db)).chat_cost_per_reply;
   }
 
   /** Counts one model call against the caller's per-minute limit (shared by every API instance). */
-  private async rateLimit(userId: number): Promise<void> {
+  /** @internal used by the revisions (chatRevise.ts) */
+  async rateLimit(userId: number): Promise<void> {
     await hitRateLimit(this.deps.db, `llm:user:${userId}`, this.deps.config.LLM_RATE_PER_MINUTE, 60, "Too many replies in a minute; wait a moment");
   }
 
-  private async needCoins(userId: number, cost: number, known?: number): Promise<number> {
+  /** @internal used by the revisions (chatRevise.ts) */
+  async needCoins(userId: number, cost: number, known?: number): Promise<number> {
     const balance = known ?? (await balanceOf(this.deps.db, userId));
     if (cost > 0 && balance < cost) throw new ApiError("INSUFFICIENT_COINS", "Not enough coins", { balance, needed: cost });
     return balance;
@@ -200,7 +142,8 @@ export class ChatEngine {
   }
 
   /** Streams one reply of `speakerId` (null = the narrator) after the thread `rows`, which stands in state `saved`. */
-  private async generate(
+  /** @internal used by the revisions (chatRevise.ts) */
+  async generate(
     storyId: string,
     speakerId: string | null,
     history: PromptLine[],
@@ -258,7 +201,8 @@ export class ChatEngine {
    * tool. A stopped reply keeps its text; one without text is dropped and costs nothing. The caller
    * holds the lease and counted the first model call against the rate limit.
    */
-  private async answer(
+  /** @internal used by the revisions (chatRevise.ts) */
+  async answer(
     userId: number,
     target: ChatTarget,
     said: MessageRow | { content: string },
@@ -391,127 +335,17 @@ export class ChatEngine {
   }
 
   /** `message.regenerate`: a new alternative of the last model reply (the earlier ones are kept). */
-  async regenerate(userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {
-    const { db } = this.deps;
-    await loadStory(db, target.storyId, target.actorId);
-    if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
-    const cost = await this.cost();
-    const balance = await this.needCoins(userId, cost);
-    const lease = await this.lease(userId, target.storyId);
-    try {
-      const rows = (await threadRows(db, userId, target.storyId, 80)).filter((r) => !r.pending);
-      const last = lastModelReply(rows);
-      const lastRow = rows.at(-1);
-      if (!last) {
-        // The player's message got no answer (the model failed): answer it now.
-        if (lastRow?.role === "user" && lastRow.source === "typed") {
-          await this.rateLimit(userId);
-          const before = rows.slice(0, -1);
-          return await this.answer(userId, target, lastRow, { rows: before, saved: [...before].reverse().find((r) => r.state !== null) }, { cost, balance }, ch, lease);
-        }
-        throw new ApiError("CONFLICT", "There is no reply to regenerate");
-      }
-      const alts = (last.alternatives as Alternative[] | null) ?? [{ content: last.content, reasoning: last.reasoning, stopped: last.stopped }];
-      if (alts.length >= MAX_ALTERNATIVES) throw new ApiError("CONFLICT", `A reply keeps at most ${MAX_ALTERNATIVES} alternatives`);
-      await this.rateLimit(userId);
-      ch.open();
-      let reply;
-      try {
-        const before = rows.filter((r) => r.id < last.id);
-        const saved = [...before].reverse().find((r) => r.state !== null);
-        reply = await this.generate(target.storyId, last.actorId, before.map(asLine), before, saved, { offerChoices: false, group: modeOf(target) === "group" }, ch);
-      } catch (err) {
-        throw err instanceof ModelError ? new ApiError("MODEL_ERROR", err.message) : err;
-      }
-      if (!reply.text) {
-        if (reply.stopped) return { messages: [], coins: await balanceOf(db, userId), ended: false, messageId: null };
-        throw new ApiError("MODEL_ERROR", "The language model wrote an empty reply");
-      }
-      const row = await db.transaction(async (tx) => {
-        await lockUser(tx, userId);
-        const next = [...alts, { content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped }];
-        const [updated] = await tx
-          .update(chatMessages)
-          .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, alternatives: next, altIndex: next.length - 1 })
-          .where(eq(chatMessages.id, last.id))
-          .returning();
-        if (cost > 0) {
-          await applyLedger(tx, { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${last.id}:${next.length - 1}`, meta: { story_id: target.storyId, message_id: last.id } });
-        }
-        return updated!;
-      });
-      const saved = await latestSaved(db, userId, target.storyId);
-      return { messages: present([row], [row]), coins: await balanceOf(db, userId), ended: Boolean((saved?.state as SavedTurn | undefined)?.ended), messageId: String(row.id) };
-    } finally {
-      await lease.release();
-    }
+  regenerate(userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {
+    return regenerate(this, userId, target, ch);
   }
 
-  /** `message.edit`: new words for the player's last typed message; what followed it is dropped and answered anew. */
-  async edit(userId: number, target: ChatTarget & { messageId: string; content: string }, ch: TurnChannel): Promise<TurnResult> {
-    const { db } = this.deps;
-    await loadStory(db, target.storyId, target.actorId);
-    if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
-    const cost = await this.cost();
-    const balance = await this.needCoins(userId, cost);
-    const lease = await this.lease(userId, target.storyId);
-    try {
-      const id = Number(target.messageId);
-      const said = await db.transaction(async (tx) => {
-        await lockUser(tx, userId);
-        const [row] = await tx.select().from(chatMessages).where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId)));
-        if (!row) throw notFound(`No message ${target.messageId} in this chat`);
-        const [later] = await tx
-          .select({ id: chatMessages.id })
-          .from(chatMessages)
-          .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId), eq(chatMessages.role, "user"), gt(chatMessages.id, id)))
-          .limit(1);
-        if (row.role !== "user" || later) throw new ApiError("CONFLICT", "Only your last message can be edited");
-        if (row.source !== "typed") throw new ApiError("CONFLICT", "A choice cannot be edited; restart the story to choose again");
-        await tx.delete(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId), gt(chatMessages.id, id)));
-        const [updated] = await tx.update(chatMessages).set({ content: target.content }).where(eq(chatMessages.id, id)).returning();
-        return updated!;
-      });
-      await this.rateLimit(userId);
-      const before = (await threadRows(db, userId, target.storyId, 80)).filter((r) => r.id < said.id && !r.pending);
-      return await this.answer(userId, target, said, { rows: before, saved: [...before].reverse().find((r) => r.state !== null) }, { cost, balance }, ch, lease);
-    } finally {
-      await lease.release();
-    }
+  /** `message.edit`: new words for the player's last typed message, answered anew. */
+  edit(userId: number, target: ChatTarget & { messageId: string; content: string }, ch: TurnChannel): Promise<TurnResult> {
+    return edit(this, userId, target, ch);
   }
 
   /** `message.select`: shows another alternative of the last model reply (free). */
-  async select(userId: number, input: { storyId: string; messageId: string; index: number }): Promise<{ message: ChatMessage }> {
-    const { db } = this.deps;
-    await loadStory(db, input.storyId);
-    const lease = await this.lease(userId, input.storyId);
-    try {
-      const rows = (await threadRows(db, userId, input.storyId)).filter((r) => !r.pending);
-      const row = rows.find((r) => String(r.id) === input.messageId);
-      if (!row) throw notFound(`No message ${input.messageId} in this chat`);
-      if (row.id !== lastModelReply(rows)?.id) throw new ApiError("CONFLICT", "Only the last reply's alternatives can be chosen");
-      const alts = (row.alternatives as Alternative[] | null) ?? [{ content: row.content, reasoning: row.reasoning, stopped: row.stopped }];
-      const alt = alts[input.index];
-      if (!alt) throw new ApiError("VALIDATION_ERROR", `Invalid body: index must be below ${alts.length}`, { fields: [{ path: "index", message: `must be below ${alts.length}` }] });
-      const [updated] = await db
-        .update(chatMessages)
-        .set({ content: alt.content, reasoning: alt.reasoning, stopped: alt.stopped, altIndex: input.index })
-        .where(eq(chatMessages.id, row.id))
-        .returning();
-      return { message: present([updated!], [updated!])[0]! };
-    } finally {
-      await lease.release();
-    }
-  }
-}
-
-/** The choice index of a tool call's JSON arguments; null when they name none. */
-function parseChoice(args: string): number | null {
-  try {
-    const v = (JSON.parse(args || "{}") as { index?: unknown }).index;
-    const n = typeof v === "string" ? Number(v) : v;
-    return typeof n === "number" && Number.isInteger(n) ? n : null;
-  } catch {
-    return null;
+  select(userId: number, input: { storyId: string; messageId: string; index: number }): Promise<{ message: ChatMessage }> {
+    return select(this, userId, input);
   }
 }

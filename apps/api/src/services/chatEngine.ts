@@ -297,8 +297,11 @@ export class ChatEngine {
     toolCall: { name: string; arguments: string } | null,
   ): Promise<{ rows: MessageRow[]; advanced: SavedTurn | null; balance: number | null }> {
     const { db } = this.deps;
+    const index = toolCall?.name === CHOICE_TOOL ? parseChoice(toolCall.arguments) : null;
     return db.transaction(async (tx) => {
-      await lockUser(tx, userId);
+      // Advancing the script reads the state: serialise with the user's other turns first. (The
+      // ledger locks the user row itself; a plain reply needs no more.)
+      if (index !== null) await lockUser(tx, userId);
       const [row] = await tx
         .update(chatMessages)
         .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false })
@@ -316,7 +319,6 @@ export class ChatEngine {
       }
       const rows = [row!];
       let advanced: SavedTurn | null = null;
-      const index = toolCall?.name === CHOICE_TOOL ? parseChoice(toolCall.arguments) : null;
       if (index !== null) {
         const saved = await latestSaved(tx, userId, storyId);
         const state = saved?.state as SavedTurn | undefined;

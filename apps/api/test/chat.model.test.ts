@@ -145,6 +145,15 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 20, sum: 20, charges: 0 });
   });
 
+  it("cuts off a reply from a server that ignores the output cap", async () => {
+    const p = await player();
+    peer.script({ content: "word ".repeat(600), reasoning: null });
+    const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Talk forever" } });
+    expect(r.data.messages[1]!.content.length).toBeLessThanOrEqual(123 * 8);
+    expect(r.data.messages[1]!.stopped).toBeUndefined();
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: 19, charges: 1 });
+  });
+
   it("retries a model failure before the first token", async () => {
     const p = await player();
     peer.script({ status: 503 }, { content: "Back again." });

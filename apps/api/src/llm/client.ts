@@ -122,8 +122,17 @@ export class ModelClient {
     let started = false;
     let truncated = false;
     const calls = new Map<number, { name: string; arguments: string }>();
+    // A server that ignores max_tokens is cut off here (≈ 8 characters a token is generous).
+    const charCap = this.settings.maxOutputTokens * 8;
+    let capped = false;
     const emitText = (t: string) => {
-      if (!t) return;
+      if (!t || capped) return;
+      if (text.length + t.length > charCap) {
+        t = t.slice(0, charCap - text.length);
+        capped = true;
+        truncated = true;
+        ctl.abort();
+      }
       text += t;
       sink.text(t);
     };
@@ -172,7 +181,7 @@ export class ModelClient {
         if (choice.finish_reason === "length") truncated = true;
       }
       // The SDK ends the iteration quietly when the request is aborted: tell a stop from a timeout here.
-      if (ctl.signal.aborted) {
+      if (ctl.signal.aborted && !capped) {
         if (timedOut) throw new Error("timed out");
         return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
       }
@@ -182,6 +191,7 @@ export class ModelClient {
       const first = [...calls.entries()].sort((a, b) => a[0] - b[0])[0]?.[1] ?? null;
       return { ok: true, reply: { text, reasoning, toolCall: first, stopped: false, truncated } };
     } catch (error) {
+      if (capped) return { ok: true, reply: { text, reasoning, toolCall: null, stopped: false, truncated: true } };
       if (req.signal.aborted && !timedOut) {
         return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
       }

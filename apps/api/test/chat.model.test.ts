@@ -49,8 +49,10 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     expect(h.data.free_text).toBe(true);
 
     peer.script({ content: "one two three four five six", reasoning: null, tokenDelayMs: 120 });
-    const s = await stream(api, SEND, { ...p.target, content: "Who are you?" }, p.token);
+    const s = await stream(api, SEND, { ...p.target, content: "Who are you?" }, p.token, undefined, { origin: "http://localhost:3000" });
     expect(s.res.status).toBe(200);
+    expect(s.res.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+    expect(s.res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(s.res.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
     expect(s.res.headers.get("x-accel-buffering")).toBe("no");
     expect(s.res.headers.get("cache-control")).toBe("no-cache, no-transform");

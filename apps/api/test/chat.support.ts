@@ -33,11 +33,11 @@ export interface Streamed {
 }
 
 /** Posts with `Accept: text/event-stream` and reads the events one at a time, as the browser would. */
-export async function stream(api: Pick<RunningApi, "url">, path: string, body: unknown, token: string, signal?: AbortSignal): Promise<Streamed> {
+export async function stream(api: Pick<RunningApi, "url">, path: string, body: unknown, token: string, signal?: AbortSignal, headers: Record<string, string> = {}): Promise<Streamed> {
   const t0 = Date.now();
   const res = await fetch(`${api.url}${path}`, {
     method: "POST",
-    headers: { accept: "text/event-stream", "content-type": "application/json", authorization: `Bearer ${token}` },
+    headers: { accept: "text/event-stream", "content-type": "application/json", authorization: `Bearer ${token}`, ...headers },
     body: JSON.stringify(body),
     signal,
   });

@@ -78,7 +78,7 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     expect(req.headers.authorization).toBe("Bearer sk-test");
     expect(req.body).toMatchObject({ model: "peer-model", max_tokens: 123, stream: true });
     const system = req.body.messages![0]!.content as string;
-    for (const part of ["You are Mara Quill", "A wry courier who never lies.", "You're late.", "Scene: The Lantern Bar", "goal: Decide whether to trust Lacquer", "Rain hammers the neon sign", "0: Follow Lacquer into the rain", "1: Stay at the bar and wait"]) {
+    for (const part of ["You are Mara Quill", "A wry courier who never lies.", "You're late.", "Scene: The Lantern Bar", "goal: Decide whether to trust Lacquer", "Rain hammers the neon sign", `Mara Quill: "Don't follow her," Mara mutters.`, "0: Follow Lacquer into the rain", "1: Stay at the bar and wait"]) {
       expect(system).toContain(part);
     }
     expect(req.body.messages!.at(-1)).toEqual({ role: "user", content: "Who are you?" });

@@ -76,12 +76,13 @@ export async function stream(api: Pick<RunningApi, "url">, path: string, body: u
 }
 
 /** The ink script of the test story: tags, two choices, a second scene. (Independent of the seeded catalogue.) */
-export const TEST_SCRIPT = `-> opening
+export const testScript = (speaker: string) => `-> opening
 === opening ===
 # scene: The Lantern Bar
 # goal: Decide whether to trust Lacquer
 Rain hammers the neon sign of the Lantern Bar.
 Lacquer slides a key across the counter and walks out into the storm.
+"Don't follow her," Mara mutters. # speaker: ${speaker}
 * [Follow Lacquer into the rain] -> rain
 * [Stay at the bar and wait] -> bar
 === rain ===
@@ -95,14 +96,14 @@ The bartender polishes a glass that is already clean.
 `;
 
 let stories_ = 0;
-/** Adds a story with two characters (Mara Quill, Tobin Reyes) playing TEST_SCRIPT; returns its ids. */
+/** Adds a story with two characters (Mara Quill, Tobin Reyes) playing the test script; returns its ids. */
 export async function addTestStory(db: Db): Promise<{ storyId: string; mara: string; tobin: string }> {
   const n = `${process.pid}-${++stories_}`;
   const storyId = `rain-test-${n}`;
-  const category = rowsOf<{ id: string }>(await db.execute(sql`select id from categories limit 1`))[0]!.id;
-  await db.insert(stories).values({ id: storyId, title: "Rain Test", hook: "h", description: "d", categoryId: category, coverUrl: "/c.svg", script: TEST_SCRIPT });
   const mara = `mara-${n}`;
   const tobin = `tobin-${n}`;
+  const category = rowsOf<{ id: string }>(await db.execute(sql`select id from categories limit 1`))[0]!.id;
+  await db.insert(stories).values({ id: storyId, title: "Rain Test", hook: "h", description: "d", categoryId: category, coverUrl: "/c.svg", script: testScript(mara) });
   await db.insert(actors).values([
     { id: mara, slug: mara, storyId, name: "Mara Quill", tagline: "a courier", persona: "A wry courier who never lies.", greeting: "You're late.", avatarUrl: "/a.svg", sort: 0 },
     { id: tobin, slug: tobin, storyId, name: "Tobin Reyes", tagline: "a bartender", persona: "A patient bartender.", greeting: "What'll it be?", avatarUrl: "/b.svg", sort: 1 },

@@ -19,6 +19,8 @@ export interface SavedTurn {
   /** the text ink told in this turn and its tags: the current scene of the model's prompt */
   scene?: string[];
   tags?: string[];
+  /** the character id speaking each scene line (`# speaker:`), or null */
+  speakers?: (string | null)[];
 }
 
 /** One version of a model reply. */
@@ -166,7 +168,7 @@ export async function loadThread(db: Db | Tx, userId: number, storyId: string, l
 
 /** Writes what ink told as narrator messages; the last keeps the state (and the scene for the prompt). */
 export async function tellInk(tx: Tx, userId: number, storyId: string, turn: InkTurn): Promise<MessageRow[]> {
-  const state: SavedTurn = { ink: turn.state, choices: turn.choices, ended: turn.ended, scene: turn.lines, tags: turn.tags };
+  const state: SavedTurn = { ink: turn.state, choices: turn.choices, ended: turn.ended, scene: turn.lines, tags: turn.tags, speakers: turn.speakers };
   const lines = turn.lines.length ? turn.lines : [turn.ended ? "The End." : "…"];
   const out: MessageRow[] = [];
   for (const [i, line] of lines.entries()) {

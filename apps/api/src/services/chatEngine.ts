@@ -161,7 +161,7 @@ export class ChatEngine {
       speaker: speaker ? persona(speaker) : null,
       cast: cast.map(persona),
       group: Boolean(opts.group),
-      scene: sceneOf(rows, saved),
+      scene: sceneOf(rows, saved, cast),
       choices: state && !state.ended ? state.choices : [],
       offerChoices: opts.offerChoices && Boolean(state && !state.ended),
       history,

@@ -74,9 +74,15 @@ export function speakersFor(mode: ChatMode, cast: ActorRow[], actorId: string | 
 }
 
 /** The scene the prompt shows: ink's text of the current turn and its tags. */
-export function sceneOf(rows: MessageRow[], saved: MessageRow | undefined): { lines: string[]; tags: ReturnType<typeof sceneTags> } {
+export function sceneOf(rows: MessageRow[], saved: MessageRow | undefined, cast: ActorRow[] = []): { lines: string[]; tags: ReturnType<typeof sceneTags> } {
   const state = saved?.state as SavedTurn | undefined;
-  if (state?.scene) return { lines: state.scene, tags: sceneTags(state.tags ?? []) };
+  // Speaker tags name characters by id; the prompt shows their names.
+  const nameOf = (id: string) => cast.find((a) => a.id === id)?.name ?? id;
+  if (state?.scene) {
+    const tags = sceneTags(state.tags ?? []);
+    const lines = state.scene.map((l, i) => (state.speakers?.[i] ? `${nameOf(state.speakers[i])}: ${l}` : l));
+    return { lines, tags: { ...tags, ...(tags.speaker ? { speaker: nameOf(tags.speaker) } : {}) } };
+  }
   // Threads saved before scenes were kept: the script's lines up to the saved row.
   const end = saved ? rows.findIndex((r) => r.id === saved.id) : -1;
   const lines: string[] = [];

@@ -7,6 +7,8 @@ export interface InkTurn {
   lines: string[];
   /** the tags ink gave with these lines (`# scene: Rooftop` → "scene: Rooftop"), in order */
   tags: string[];
+  /** who speaks each line, from its `# speaker:` tag (a character id), or null */
+  speakers: (string | null)[];
   choices: { index: number; text: string }[];
   ended: boolean;
   /** ink's own JSON save state, to resume the next turn */
@@ -33,13 +35,18 @@ export function compileInk(script: string): string {
 function collect(story: Story): InkTurn {
   const lines: string[] = [];
   const tags: string[] = [];
+  const speakers: (string | null)[] = [];
   while (story.canContinue) {
     const text = (story.Continue() ?? "").trim();
-    if (text) lines.push(text);
-    for (const t of story.currentTags ?? []) if (t.trim() && !tags.includes(t.trim())) tags.push(t.trim());
+    const lineTags = (story.currentTags ?? []).map((t) => t.trim()).filter(Boolean);
+    if (text) {
+      lines.push(text);
+      speakers.push(sceneTags(lineTags).speaker ?? null);
+    }
+    for (const t of lineTags) if (!tags.includes(t)) tags.push(t);
   }
   const choices = story.currentChoices.map((c) => ({ index: c.index, text: c.text }));
-  return { lines, tags, choices, ended: choices.length === 0, state: story.state.ToJson() };
+  return { lines, tags, speakers, choices, ended: choices.length === 0, state: story.state.ToJson() };
 }
 
 /** Starts a playthrough from the opening. */

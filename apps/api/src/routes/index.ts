@@ -6,9 +6,10 @@ import { chatRoutes } from "./chat";
 import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
 import { rewardRoutes } from "./rewards";
+import { trackingRoutes } from "./tracking";
 import { unsubscribeRoutes } from "./unsubscribe";
 
-/** Registers the routes of the catalogue, engagement, ledger, payments and chat areas. */
+/** Registers the routes of the catalogue, engagement, ledger, payments, chat and tracking areas. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
   artRoutes(app);
   catalogueRoutes(app, ctx);
@@ -17,4 +18,5 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   rewardRoutes(app, ctx);
   chatRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  trackingRoutes(app, ctx);
 }

@@ -342,7 +342,11 @@ export const chatLeases = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.storyId] })],
 );
 
-/** Ad-platform events kept (and forwarded when Meta is configured). */
+/**
+ * Ad-platform events as the Conversions API gets them (e-mail and phone already hashed), kept
+ * whether or not Meta is configured; `sent_at` is set once the Graph API accepted the batch. The
+ * unique event id makes a repeated event (a retried beacon, the server's own copy) a no-op.
+ */
 export const metaEvents = pgTable("meta_events", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   userId: integer("user_id").references(() => users.id),
@@ -350,6 +354,7 @@ export const metaEvents = pgTable("meta_events", {
   eventId: text("event_id").unique(),
   payload: jsonb("payload").notNull(),
   createdAt: createdAt(),
+  sentAt: ts("sent_at"),
 });
 
 /** Story ideas players submit (the create-story daily task); kept for review, not yet published. */

@@ -51,6 +51,13 @@ export const ConfigSchema = z.object({
   META_ACCESS_TOKEN: z.string().min(1).optional(),
   /** Graph API base, version included; a test points it at a local peer. */
   META_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  /** Where browsers load the pixel script from (a test serves a local fake). */
+  META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
+  /** PostHog project key and host handed to the sites' analytics (unset → analytics off). */
+  POSTHOG_KEY: z.string().min(1).optional(),
+  POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
+  /** Session recording runs only with a non-zero numeric id. */
+  SESSION_RECORDING_ID: z.string().optional(),
   /** meta-api.forward calls per client IP per minute (a browser flushes at most every 3 s). */
   META_FORWARD_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
   /** First in-pass retry delay of a failed Graph API call (doubled each retry); the outbox retries later still. */

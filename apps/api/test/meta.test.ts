@@ -98,6 +98,11 @@ describe(`meta-api.forward with Meta configured (${process.env.DATABASE_URL ? "p
     await waitFor(async () => Number(rowsOf<{ n: number }>(await api.ctx.db.execute(sql`select count(*)::int as n from meta_events where sent_at is null`))[0]!.n) === 0);
   });
 
+  it("publishes the pixel id the browser's pixel uses", async () => {
+    const r = await call(api, "GET", "/api/v1/tracking.config");
+    expect(r.data).toEqual({ meta_pixel_id: "1234567890", meta_pixel_script_url: "https://connect.facebook.net/en_US/fbevents.js", posthog_key: null, posthog_host: "https://us.i.posthog.com", session_recording_id: null });
+  });
+
   it("links events to the caller when a token is sent", async () => {
     const g = await newGuest(api);
     const e = event();
@@ -208,6 +213,11 @@ describe("meta-api.forward without Meta credentials (the embedded default)", () 
     const dev = await call<{ forwarding: boolean; events: { event_id: string; sent_at: string | null; payload: { user_data: { em: string } } }[] }>(api, "GET", "/dev/meta-events");
     expect(dev.data.forwarding).toBe(false);
     expect(dev.data.events[0]).toMatchObject({ event_id: e.event_id, sent_at: null, payload: { user_data: { em: sha("reader.person@example.com") } } });
+  });
+
+  it("publishes no pixel and no analytics key by default", async () => {
+    const r = await call(api, "GET", "/api/v1/tracking.config");
+    expect(r.data).toMatchObject({ meta_pixel_id: null, posthog_key: null, session_recording_id: null });
   });
 
   it("rate-limits each client", async () => {

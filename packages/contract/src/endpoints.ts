@@ -332,6 +332,18 @@ export const endpoints = {
     input: z.object({ data: z.array(MetaEvent).min(1, "No events to send").max(MAX_META_EVENTS) }).strict(),
     output: z.object({ events_received: z.number().int() }),
   }),
+  // What the browser's tracking runtime needs, set where the API is deployed (null: that part is off).
+  trackingConfig: def({
+    ...routes.trackingConfig,
+    input: none,
+    output: z.object({
+      meta_pixel_id: z.string().nullable(),
+      meta_pixel_script_url: z.string(),
+      posthog_key: z.string().nullable(),
+      posthog_host: z.string(),
+      session_recording_id: z.string().nullable(),
+    }),
+  }),
 } as const;
 
 /** The name of an endpoint in the table. */

@@ -161,3 +161,38 @@ function pickTraits(u: Record<string, unknown>): Record<string, unknown> {
   for (const k of ["role", "is_guest", "level", "vip_level", "status"]) if (u[k] !== undefined) out[k] = u[k];
   return out;
 }
+
+/** Tracking settings a site may inline at build (NEXT_PUBLIC_*); unset parts come from the API. */
+export interface SiteTrackingSettings {
+  pixelId?: string;
+  pixelScriptUrl?: string;
+  posthogKey?: string;
+  posthogHost?: string;
+  sessionRecordingId?: string;
+}
+
+/**
+ * Starts tracking for a site: settings inlined at build win; without them, the API's
+ * `tracking.config` (where the deployment sets META_PIXEL_ID, POSTHOG_KEY…) supplies them.
+ * Unreachable settings leave pixel and analytics off; the server event call still works.
+ */
+export async function bootTracking(apiBase: string, site: SiteTrackingSettings = {}): Promise<Tracker> {
+  let remote: Partial<Record<"meta_pixel_id" | "meta_pixel_script_url" | "posthog_key" | "posthog_host" | "session_recording_id", string | null>> = {};
+  if (!site.pixelId && !site.posthogKey) {
+    try {
+      const res = await fetch(`${apiBase}/api/v1/tracking.config`, { credentials: "omit" });
+      const body = (await res.json()) as { code?: string; data?: typeof remote };
+      if (res.ok && body.code === "0" && body.data) remote = body.data;
+    } catch {
+      // no settings: pixel and analytics stay off
+    }
+  }
+  return startTracking({
+    apiBase,
+    pixelId: site.pixelId ?? remote.meta_pixel_id ?? undefined,
+    pixelScriptUrl: site.pixelScriptUrl ?? remote.meta_pixel_script_url ?? undefined,
+    key: site.posthogKey ?? remote.posthog_key ?? undefined,
+    host: site.posthogHost ?? remote.posthog_host ?? undefined,
+    sessionRecordingId: site.sessionRecordingId ?? remote.session_recording_id ?? undefined,
+  });
+}

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { ApiError } from "../errors";
 import { route } from "../http";
 import { metaHandler } from "../outbox/meta";
+import { publicCache } from "../services/publicRead";
 import { hitRateLimit } from "../services/rateLimit";
 import { META_OUTBOX_KIND, recentMetaEvents, recordMetaEvents } from "../services/metaEvents";
 
@@ -70,6 +71,17 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
       await recordMetaEvents(db, ctx.outbox, input.data, { ip: req.ip, userAgent: req.headers["user-agent"], userId: user?.user.id ?? null }, forward);
       return { events_received: input.data.length };
     });
+  });
+
+  route(app, ctx, "trackingConfig", async ({ reply }) => {
+    publicCache(reply, 60, 600);
+    return {
+      meta_pixel_id: forward ? (config.META_PIXEL_ID ?? null) : null,
+      meta_pixel_script_url: config.META_PIXEL_SCRIPT_URL,
+      posthog_key: config.POSTHOG_KEY ?? null,
+      posthog_host: config.POSTHOG_HOST,
+      session_recording_id: config.SESSION_RECORDING_ID ?? null,
+    };
   });
 
   if (config.DEV_MAILBOX) {

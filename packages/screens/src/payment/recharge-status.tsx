@@ -2,6 +2,7 @@
 import { useEffect, useRef, useState } from "react";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useApiClient, useOrder } from "@storyloom/api-client/react";
+import { trackPurchase } from "@storyloom/tracking";
 import { Spinner } from "@storyloom/ui";
 import { CoinBalance } from "../account/coin-balance";
 import { MAX_CHECKS, lookupId, rechargeView, type RechargeParams } from "./recharge-state";
@@ -37,6 +38,12 @@ export function RechargeStatus({ params, supportEmail }: { params: RechargeParam
   const view = rechargeView({ id, loading: order.isPending && !!id, error: order.isError, status: order.data?.order.status, checks });
 
   // A paid order credited coins: reload the balance the header and coins page show.
+  const paid = view === "success" ? order.data?.order : undefined;
+  useEffect(() => {
+    // The ad-platform purchase: its event id comes from the order id, so a reload of this page,
+    // the pixel and the server event all name the same purchase and it is counted once.
+    if (paid) trackPurchase({ orderId: paid.id, value: paid.amount / 100, coins: paid.coins, packageId: paid.price_id });
+  }, [paid]);
   useEffect(() => {
     if (view === "success") void client.loadUser();
     // Move focus to the new outcome when it changes, not on arrival (the page title says enough then).

@@ -101,7 +101,7 @@ describe("the ad-event queue", () => {
     void q.flush(); // a second flush while the batch is in flight sends nothing more
     await vi.advanceTimersByTimeAsync(6000);
     expect(ids(sent)).toEqual([[a.event_id, b.event_id], [a.event_id, b.event_id], [a.event_id, b.event_id]]);
-    q.enqueue(a); // the same event again: already delivered
+    expect(q.enqueue(a)).toEqual({ status: "duplicate" }); // the same event again: already delivered
     await q.flush();
     expect(sent).toHaveLength(3);
     expect(JSON.parse(storage.getItem(SENT_KEY)!)).toEqual([a.event_id, b.event_id]);

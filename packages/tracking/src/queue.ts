@@ -21,8 +21,8 @@ export interface QueueStorage {
   setItem(key: string, value: string): void;
 }
 
-/** What enqueue did: queued, or skipped because the user opted out. */
-export type EnqueueResult = { status: "queued" } | { status: "opted-out" };
+/** What enqueue did: queued; skipped because the user opted out; or skipped as already queued or sent. */
+export type EnqueueResult = { status: "queued" } | { status: "opted-out" } | { status: "duplicate" };
 
 const readList = <T>(storage: QueueStorage | null, key: string): T[] => {
   try {
@@ -86,7 +86,7 @@ export class EventQueue {
     if (this.optedOut()) return { status: "opted-out" };
     if (!event.event_id) event = { ...event, event_id: newEventId() };
     const id = event.event_id;
-    if (id && (this.sent.includes(id) || this.pending.some((e) => e.event_id === id))) return { status: "queued" };
+    if (id && (this.sent.includes(id) || this.pending.some((e) => e.event_id === id))) return { status: "duplicate" };
     this.pending.push(event);
     this.persist();
     if (this.pending.length - this.inFlight.size >= this.opts.batchSize) void this.flush();

@@ -98,6 +98,13 @@ describe("purchases", () => {
     const fbq = (window as unknown as { fbq: Fbq }).fbq;
     expect(fbq.queue.filter((c) => c[0] === "track")).toEqual([["track", "Purchase", events()[0]!.custom_data, { eventID: "purchase_ord_42" }]]);
     expect(document.querySelector('script[src="http://pixel.test/fbevents.js"]')).not.toBeNull();
+    // The return page reloaded: the purchase is neither queued nor given to the pixel again.
+    tracker!.stop();
+    start();
+    trackPurchase({ orderId: "ord_42", value: 4.99, coins: 500, packageId: "p1" });
+    await vi.advanceTimersByTimeAsync(6000);
+    expect(sent).toHaveLength(1);
+    expect(fbq.queue.filter((c) => c[0] === "track")).toHaveLength(1);
   });
 
   it("loads no pixel without a pixel id, and still makes the server event call", async () => {

@@ -20,7 +20,7 @@ export interface TrackingConfig extends AnalyticsConfig {
 export interface Tracker {
   run(command: TrackingCommand): void;
   /** Queues an ad event (server event call + pixel with the same id); "opted-out" when skipped. */
-  track(input: AdEventInput): "queued" | "opted-out";
+  track(input: AdEventInput): "queued" | "opted-out" | "duplicate";
   queue: EventQueue;
   stop(): void;
 }
@@ -61,11 +61,12 @@ export function startTracking(config: TrackingConfig): Tracker {
   };
   ensurePixel();
 
-  const track = (input: AdEventInput): "queued" | "opted-out" => {
+  const track = (input: AdEventInput): "queued" | "opted-out" | "duplicate" => {
     const event = buildAdEvent(input);
-    if (queue.enqueue(event).status === "opted-out") return "opted-out";
-    if (ensurePixel()) pixelTrack(event.event_name, event.custom_data, event.event_id!);
-    return "queued";
+    const { status } = queue.enqueue(event);
+    // A duplicate (the return page reloaded) was reported already, to the pixel as well.
+    if (status === "queued" && ensurePixel()) pixelTrack(event.event_name, event.custom_data, event.event_id!);
+    return status;
   };
 
   // Analytics: what arrives before PostHog has loaded waits here.

@@ -41,6 +41,17 @@ describe("the ad-event queue", () => {
     q.stop();
   });
 
+  it("keeps flushing after a tick that found the queue empty", async () => {
+    const sent: AdEvent[][] = [];
+    const q = new EventQueue(async (b) => void sent.push(b), TRACKING_QUEUE);
+    q.start();
+    await vi.advanceTimersByTimeAsync(3000); // an empty pass
+    q.enqueue(ev());
+    await vi.advanceTimersByTimeAsync(3000);
+    expect(sent.map((b) => b.length)).toEqual([1]);
+    q.stop();
+  });
+
   it("without options batches 10 and flushes every 5000 ms", async () => {
     const sent: AdEvent[][] = [];
     const q = new EventQueue(async (b) => void sent.push(b));

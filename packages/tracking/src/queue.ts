@@ -93,22 +93,23 @@ export class EventQueue {
     return { status: "queued" };
   }
 
-  /** Sends the waiting events, one batch at a time, each with its retries. */
+  /** Sends the waiting events, one batch at a time, each with its retries; concurrent calls share one pass. */
   flush(): Promise<void> {
-    if (this.sending) return this.sending;
-    this.sending = (async () => {
-      try {
-        for (;;) {
-          if (this.optedOut()) return this.clear();
-          const batch = this.pending.filter((e) => !this.inFlight.has(e.event_id!)).slice(0, this.opts.batchSize);
-          if (batch.length === 0) return;
-          if (!(await this.sendWithRetries(batch))) return;
-        }
-      } finally {
-        this.sending = null;
-      }
-    })();
+    // `.finally` runs after the assignment even when the pass ends at once (an empty queue); clearing
+    // inside the pass itself would run first and leave a settled pass behind that blocks every later flush.
+    this.sending ??= this.drain().finally(() => {
+      this.sending = null;
+    });
     return this.sending;
+  }
+
+  private async drain(): Promise<void> {
+    for (;;) {
+      if (this.optedOut()) return this.clear();
+      const batch = this.pending.filter((e) => !this.inFlight.has(e.event_id!)).slice(0, this.opts.batchSize);
+      if (batch.length === 0) return;
+      if (!(await this.sendWithRetries(batch))) return;
+    }
   }
 
   /** Page hide: hands everything not in flight to the beacon; what it takes counts as delivered. */

@@ -51,7 +51,7 @@ export const routes = {
   chatSelect: { method: "POST", path: "/api/v1/actor/chat/message.select", auth: "required" },
   // optional: page-hide beacons cannot send a bearer token; a token, when sent, links the events to the user.
   metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "optional" },
-  trackingConfig: { method: "GET", path: "/api/v1/tracking.config", auth: "none" },
+  trackingConfig: { method: "GET", path: "/api/v1/tracking.config", auth: "optional" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

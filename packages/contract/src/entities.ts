@@ -157,6 +157,8 @@ export const LedgerEntry = z.object({
   amount: Int,
   balance_after: Int,
   created_at: Timestamp,
+  /** Coins a refund or dispute should have taken back but the balance could not cover. */
+  shortfall: Int.optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 

@@ -1,14 +1,16 @@
 import { randomBytes } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
 import type { Order } from "@storyloom/contract";
-import { orders, pricePackages, type Db } from "@storyloom/db";
+import { coinLedger, orders, pricePackages, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
 import { applyLedger } from "../services/ledger";
+import { settleReversals } from "./reversals";
 
 /** Every price is in US cents (spec section 9). */
 export const CURRENCY = "usd";
 
-type OrderRow = typeof orders.$inferSelect;
+/** An order as stored. */
+export type OrderRow = typeof orders.$inferSelect;
 /** A payment provider of the contract. */
 export type Provider = Order["provider"];
 
@@ -55,7 +57,7 @@ export async function setProviderRef(db: Db, orderId: string, ref: string): Prom
  * Closes a pending order without payment (refused, expired, failed); true when it was pending.
  * A paid order stays paid. An order that does not exist is a 404, like for fulfilment.
  */
-export async function closeOrder(db: Db, orderId: string, provider: Provider, status: "failed" | "cancelled"): Promise<boolean> {
+export async function closeOrder(db: Db | Tx, orderId: string, provider: Provider, status: "failed" | "cancelled"): Promise<boolean> {
   const done = await db
     .update(orders)
     .set({ status })
@@ -72,18 +74,28 @@ export interface PaidNotice {
   orderId: string;
   provider: Provider;
   providerRef: string;
+  /** The money movement's id (Stripe payment intent) that later refunds and disputes name. */
+  paymentRef?: string | null;
   amount: number;
   currency: string;
+}
+
+/** Whether an order's coins were credited (its purchase entry is in the ledger). */
+export async function isCredited(db: Db | Tx, orderId: string): Promise<boolean> {
+  const [row] = await db.select({ id: coinLedger.id }).from(coinLedger).where(eq(coinLedger.idempotencyKey, `order:${orderId}`));
+  return !!row;
 }
 
 /**
  * The one fulfilment path. In one transaction, under the order's row lock: the payment must match
  * the order (provider, amount, currency, provider id), the order becomes paid and its coins are
  * credited through the ledger under `order:<id>`. A repeat — a retried, duplicated or racing
- * notification — finds the order paid and the ledger key taken and changes nothing.
- * A paid notice wins over an earlier failed/cancelled state: the money was taken, so the coins are owed.
+ * notification — finds the ledger key taken and changes nothing; a paid order whose credit is
+ * missing (reconciliation) is credited. A paid notice wins over an earlier failed/cancelled state:
+ * the money was taken, so the coins are owed. Refunds or disputes that arrived first are settled
+ * right after the credit.
  */
-export async function fulfilOrder(db: Db, notice: PaidNotice): Promise<{ applied: boolean; order: OrderRow }> {
+export async function fulfilOrder(db: Db | Tx, notice: PaidNotice): Promise<{ applied: boolean; order: OrderRow }> {
   return db.transaction(async (tx) => {
     const [order] = await tx.select().from(orders).where(eq(orders.id, notice.orderId)).for("update");
     if (!order) throw notFound("Order not found");
@@ -98,12 +110,14 @@ export async function fulfilOrder(db: Db, notice: PaidNotice): Promise<{ applied
               ? "payment reference"
               : null;
     if (mismatch) throw new ApiError("VALIDATION_ERROR", `Payment ${mismatch} does not match the order`, { order_id: order.id });
-    if (order.status === "paid") return { applied: false, order };
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: "paid", paidAt: new Date(), providerRef: notice.providerRef })
-      .where(eq(orders.id, order.id))
-      .returning();
+    let current: OrderRow = order;
+    if (order.status !== "paid" || (notice.paymentRef && !order.paymentRef)) {
+      [current] = (await tx
+        .update(orders)
+        .set({ status: "paid", paidAt: order.paidAt ?? new Date(), providerRef: notice.providerRef, paymentRef: order.paymentRef ?? notice.paymentRef ?? null })
+        .where(eq(orders.id, order.id))
+        .returning()) as [OrderRow];
+    }
     const credit = await applyLedger(tx, {
       userId: order.userId,
       amount: order.coins,
@@ -111,7 +125,8 @@ export async function fulfilOrder(db: Db, notice: PaidNotice): Promise<{ applied
       idempotencyKey: `order:${order.id}`,
       meta: { order_id: order.id, provider: order.provider, price_id: order.priceId, amount: order.amount },
     });
-    return { applied: credit.applied, order: paid! };
+    if (credit.applied && (order.refundedAmount > 0 || order.disputedAmount > 0)) current = await settleReversals(tx, current, null);
+    return { applied: credit.applied, order: current };
   });
 }
 

@@ -75,10 +75,24 @@ export function stripePublishableKey(config: Config): string | undefined {
 
 /** Onlypay merchant credentials and API base of the current mode (null when Onlypay is off). */
 export function onlypaySettings(app: FastifyInstance, config: Config): { apiUrl: string; merchantId: string; secret: string } | null {
+  return onlypaySettingsAt(loopbackUrl(app), config);
+}
+
+/** Onlypay settings for an API reachable at `apiBase` (the sandbox lives there). */
+export function onlypaySettingsAt(apiBase: string, config: Config): { apiUrl: string; merchantId: string; secret: string } | null {
   const mode = onlypayMode(config);
   if (mode === "live") return { apiUrl: config.ONLYPAY_API_URL!, merchantId: config.ONLYPAY_MERCHANT_ID!, secret: config.ONLYPAY_SECRET! };
   if (mode === "off") return null;
-  return { apiUrl: `${loopbackUrl(app)}${SANDBOX_ONLYPAY_PATH}`, merchantId: SANDBOX_SECRETS.onlypayMerchantId, secret: SANDBOX_SECRETS.onlypaySecret };
+  return { apiUrl: `${apiBase}${SANDBOX_ONLYPAY_PATH}`, merchantId: SANDBOX_SECRETS.onlypayMerchantId, secret: SANDBOX_SECRETS.onlypaySecret };
+}
+
+/** A Stripe client of the current mode for an API reachable at `apiBase` (the sandbox lives there); null when off. */
+export function stripeAt(apiBase: string, config: Config): Stripe | null {
+  const mode = stripeMode(config);
+  if (mode === "off") return null;
+  return mode === "live"
+    ? stripeClient(config.STRIPE_SECRET_KEY!, config.STRIPE_API_URL)
+    : stripeClient(SANDBOX_SECRETS.stripeSecretKey, config.STRIPE_API_URL ?? `${apiBase}${SANDBOX_STRIPE_PATH}`);
 }
 
 /**
@@ -111,14 +125,5 @@ export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
  */
 export function stripeFor(app: FastifyInstance, config: Config): () => Stripe | null {
   let client: Stripe | null = null;
-  return () => {
-    if (client) return client;
-    const mode = stripeMode(config);
-    if (mode === "off") return null;
-    client =
-      mode === "live"
-        ? stripeClient(config.STRIPE_SECRET_KEY!, config.STRIPE_API_URL)
-        : stripeClient(SANDBOX_SECRETS.stripeSecretKey, config.STRIPE_API_URL ?? `${loopbackUrl(app)}${SANDBOX_STRIPE_PATH}`);
-    return client;
-  };
+  return () => (client ??= stripeAt(loopbackUrl(app), config));
 }

@@ -10,6 +10,8 @@ import { activePackage, closeOrder, createPendingOrder, CURRENCY, findOwnOrder, 
 import { brandOrigins, loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
 import { createCheckoutSession, handleStripeEvent, verifyStripeEvent } from "../payments/stripe";
 import { sandboxRoutes } from "../payments/sandbox";
+import { onProviderEvent } from "../payments/events";
+import { reverseOrder } from "../payments/reversals";
 
 const STRIPE_FAILED = "Stripe payment creation failed";
 const ONLYPAY_FAILED = "Onlypay payment creation failed";
@@ -118,21 +120,23 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Verified over every field received: a field Onlypay adds later is covered by its signature too.
     if (!verifyOnlypay(settings.secret, body as SignedFields)) throw new ApiError("VALIDATION_ERROR", "Invalid Onlypay signature");
     const n = parsed.data;
-    const applied =
-      n.status === "paid"
-        ? (
-            await fulfilOrder(db, {
-              orderId: n.merchant_order_id,
-              provider: "onlypay",
-              providerRef: n.onlypay_order_id,
-              amount: n.amount,
-              currency: n.currency,
-            })
-          ).applied
-        : await closeOrder(db, n.merchant_order_id, "onlypay", "failed");
-    req.log.info({ order_id: n.merchant_order_id, status: n.status, applied }, "onlypay notification");
+    const orderId = n.merchant_order_id;
+    // Onlypay sends no event id: an outcome is one event per order, a refund one per refund id.
+    const eventId = n.status === "refunded" ? `${n.onlypay_order_id}:refund:${n.refund_id}` : `${n.onlypay_order_id}:${n.status}`;
+    const answer = await onProviderEvent(db, { provider: "onlypay", id: eventId, type: n.status, orderId }, async (tx) => {
+      if (n.status === "paid") {
+        const r = await fulfilOrder(tx, { orderId, provider: "onlypay", providerRef: n.onlypay_order_id, amount: n.amount, currency: n.currency });
+        return { order_id: orderId, applied: r.applied };
+      }
+      if (n.status === "failed") return { order_id: orderId, applied: await closeOrder(tx, orderId, "onlypay", "failed") };
+      if (n.currency.toLowerCase() !== CURRENCY) throw new ApiError("VALIDATION_ERROR", "Payment currency does not match the order", { order_id: orderId });
+      const r = await reverseOrder(tx, { orderId, provider: "onlypay", kind: "refund", cents: n.refunded_amount!, ref: n.refund_id! });
+      return { order_id: orderId, applied: r.applied, coins: r.coins, shortfall: r.shortfall };
+    });
+    const data = answer.replay ? { ...answer.outcome, applied: false, replay: true, recorded: answer.outcome } : answer.outcome;
+    req.log.info({ order_id: orderId, status: n.status, data }, "onlypay notification");
     // Onlypay stops retrying on code "0" (our envelope carries it).
-    return { code: OK, message: "success", data: { order_id: n.merchant_order_id, applied } };
+    return { code: OK, message: "success", data };
   });
 
   if (sandboxAllowed(config) && (stripeMode(config) === "sandbox" || onlypayMode(config) === "sandbox")) sandboxRoutes(app, ctx);

@@ -6,7 +6,8 @@ import { pathToFileURL } from "node:url";
 import { openDb, type Db } from "@storyloom/db";
 import { loadConfig, type Config } from "./config";
 import { onlypaySettingsAt, stripeAt } from "./payments/providers";
-import { reconcile, type Discrepancy } from "./payments/reconcile";
+import type { Discrepancy } from "@storyloom/payments/server";
+import { paymentsFor } from "./payments/domain";
 
 /** Command-line options: --fix, --days N (default 30). */
 export function parseArgs(argv: string[]): { fix: boolean; days: number } {
@@ -20,7 +21,7 @@ export function parseArgs(argv: string[]): { fix: boolean; days: number } {
 /** Runs the reconciliation against a database; prints one line per disagreement; answers the exit code. */
 export async function runReconcile(argv: string[], config: Config, db: Db, apiBase: string, print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<{ code: number; found: Discrepancy[] }> {
   const { fix, days } = parseArgs(argv);
-  const found = await reconcile(db, { stripe: stripeAt(apiBase, config), onlypay: onlypaySettingsAt(apiBase, config) }, { fix, since: new Date(Date.now() - days * 86_400_000) });
+  const found = await paymentsFor(db).reconcile({ stripe: stripeAt(apiBase, config), onlypay: onlypaySettingsAt(apiBase, config) }, { fix, since: new Date(Date.now() - days * 86_400_000) });
   for (const d of found) print(`${d.fixed ? "fixed" : fix ? "UNFIXED" : "found"}\t${d.order_id}\t${d.provider}\t${d.problem}\t${d.detail}`);
   print(`${found.length} disagreement(s), ${found.filter((d) => d.fixed).length} fixed`);
   return { code: found.some((d) => !d.fixed) ? 1 : 0, found };

@@ -6,8 +6,8 @@ import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { applyLedger } from "../src/services/ledger";
 import { runReconcile } from "../src/reconcile";
-import { reconcile } from "../src/payments/reconcile";
-import { stripeClient } from "../src/payments/providers";
+import { paymentsFor } from "../src/payments/domain";
+import { stripeClient } from "@storyloom/payments/server";
 import { call } from "./http";
 import { balance, buyer, CANCEL_URL, json, orderRow, Peer, SUCCESS_URL } from "./payments.support";
 
@@ -253,7 +253,7 @@ describe(`reconciliation (${engine})`, () => {
     const lostBefore = await balance(api, lost.userId);
     const refundedBefore = await balance(api, refunded.userId);
 
-    const listed = await reconcile(api.ctx.db, access, { fix: false, since });
+    const listed = await paymentsFor(api.ctx.db).reconcile(access, { fix: false, since });
     const mine = (d: { order_id: string }) => d.order_id === lost.orderId || d.order_id === refunded.orderId;
     expect(listed.filter(mine).map((d) => [d.order_id, d.problem, d.fixed]).sort()).toEqual(
       [
@@ -272,7 +272,7 @@ describe(`reconciliation (${engine})`, () => {
     expect(await balance(api, refunded.userId)).toBe(refundedBefore - 300);
 
     // Fixed orders agree now; a late webhook for either changes nothing.
-    expect((await reconcile(api.ctx.db, access, { fix: true, since })).filter(mine)).toEqual([]);
+    expect((await paymentsFor(api.ctx.db).reconcile(access, { fix: true, since })).filter(mine)).toEqual([]);
     expect((await webhook(signed("checkout.session.completed", completed(lost)))).body.data.applied).toBe(false);
     expect((await webhook(signed("charge.refunded", charge(refunded, 499, { refundId: "re_late" })))).body.data.applied).toBe(false);
     expect(await balance(api, lost.userId)).toBe(lostBefore + 300);

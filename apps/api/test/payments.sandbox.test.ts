@@ -4,9 +4,9 @@ import { coinLedger } from "@storyloom/db";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { signOnlypay } from "../src/payments/onlypay";
+import { signOnlypay } from "@storyloom/payments/server";
 import { onlypaySettingsAt, SANDBOX_SECRETS, stripeAt } from "../src/payments/providers";
-import { reconcile } from "../src/payments/reconcile";
+import { paymentsFor } from "../src/payments/domain";
 import { balance, buyer, CANCEL_URL, orderRow, SITE, SUCCESS_URL } from "./payments.support";
 
 // The default on a fresh machine: no provider keys, the API plays Stripe and Onlypay itself. Every
@@ -218,7 +218,7 @@ describe(`sandbox refunds and reconciliation (${engine})`, () => {
   });
 
   it("reconciliation reads the sandbox's sessions and orders through the real SDK and protocol and finds them in agreement", async () => {
-    const found = await reconcile(api.ctx.db, { stripe: stripeAt(api.url, api.ctx.config), onlypay: onlypaySettingsAt(api.url, api.ctx.config) }, { fix: false, since: new Date(Date.now() - 3600_000) });
+    const found = await paymentsFor(api.ctx.db).reconcile({ stripe: stripeAt(api.url, api.ctx.config), onlypay: onlypaySettingsAt(api.url, api.ctx.config) }, { fix: false, since: new Date(Date.now() - 3600_000) });
     expect(found).toEqual([]);
   });
 });

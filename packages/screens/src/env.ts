@@ -32,3 +32,13 @@ export function siteTrackingSettings() {
     sessionRecordingId: process.env.NEXT_PUBLIC_SESSION_RECORDING_ID || undefined,
   };
 }
+
+/** The site's Stripe publishable key (NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY, inlined at build): with it, card payments go through Stripe.js. */
+export function stripePublishableKey(): string | undefined {
+  return process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY || undefined;
+}
+
+/** PARENT_ORIGINS as given at build (comma-separated; none by default): the pages allowed to frame the site and talk to it. */
+export function parentOriginsSetting(): string {
+  return process.env.PARENT_ORIGINS || "";
+}

@@ -1,10 +1,37 @@
-import type Stripe from "stripe";
+import Stripe from "stripe";
 import { and, eq } from "drizzle-orm";
 import { orders, type Db, type Tx } from "@storyloom/db";
-import { ApiError } from "../errors";
+import { CURRENCY, type PaymentDeps } from "./deps";
 import { onProviderEvent } from "./events";
-import { closeOrder, CURRENCY, fulfilOrder } from "./orders";
+import { closeOrder, fulfilOrder } from "./fulfil";
 import { reverseOrder } from "./reversals";
+
+/** The default API version the SDK speaks (the sandbox's events carry it). */
+export const STRIPE_API_VERSION = Stripe.API_VERSION;
+
+/**
+ * A Stripe client for the API base URL: host, port and protocol go to the SDK; a path prefix (the
+ * sandbox lives under /sandbox/stripe) is added by the fetch it uses, since the SDK has no base-path option.
+ */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const opts: Stripe.StripeConfig = { maxNetworkRetries: 1, timeout: 15_000 };
+  if (apiUrl) {
+    const base = new URL(apiUrl);
+    const prefix = base.pathname.replace(/\/+$/, "");
+    opts.host = base.hostname;
+    opts.port = base.port || (base.protocol === "http:" ? 80 : 443);
+    opts.protocol = base.protocol === "http:" ? "http" : "https";
+    if (prefix) {
+      const prefixed = (input: string, init?: RequestInit): Promise<Response> => {
+        const url = new URL(input);
+        url.pathname = `${prefix}${url.pathname}`;
+        return fetch(url, init);
+      };
+      opts.httpClient = Stripe.createFetchHttpClient(prefixed);
+    }
+  }
+  return new Stripe(secretKey, opts);
+}
 
 /**
  * Stripe fills `{CHECKOUT_SESSION_ID}` in on the way back; the return page needs it and the provider
@@ -45,12 +72,12 @@ export async function createCheckoutSession(
 }
 
 /** Verifies a webhook delivery against the endpoint secret; a bad or stale signature is a 400. */
-export function verifyStripeEvent(stripe: Stripe, rawBody: string, signature: string | undefined, secret: string): Stripe.Event {
-  if (!signature) throw new ApiError("VALIDATION_ERROR", "Missing Stripe signature");
+export function verifyStripeEvent(deps: Pick<PaymentDeps, "fail">, stripe: Stripe, rawBody: string, signature: string | undefined, secret: string): Stripe.Event {
+  if (!signature) throw deps.fail("VALIDATION_ERROR", "Missing Stripe signature");
   try {
     return stripe.webhooks.constructEvent(rawBody, signature, secret);
   } catch {
-    throw new ApiError("VALIDATION_ERROR", "Invalid Stripe signature");
+    throw deps.fail("VALIDATION_ERROR", "Invalid Stripe signature");
   }
 }
 
@@ -98,7 +125,7 @@ async function eventOrder(db: Db, event: Stripe.Event): Promise<string | null> {
 }
 
 /** Acts on one verified event inside the event's transaction. */
-async function actOn(tx: Tx, event: Stripe.Event, orderId: string): Promise<WebhookOutcome> {
+async function actOn(deps: PaymentDeps, tx: Tx, event: Stripe.Event, orderId: string): Promise<WebhookOutcome> {
   const outcome: WebhookOutcome = { event: event.type, order_id: orderId, applied: false };
   switch (event.type) {
     case "checkout.session.completed":
@@ -106,8 +133,8 @@ async function actOn(tx: Tx, event: Stripe.Event, orderId: string): Promise<Webh
       const session = event.data.object as Stripe.Checkout.Session;
       // A completed session can still be unpaid (bank debits settle later: async_payment_succeeded).
       if (session.payment_status !== "paid") return outcome;
-      if (session.amount_total === null || !session.currency) throw new ApiError("VALIDATION_ERROR", "Session has no amount");
-      const r = await fulfilOrder(tx, {
+      if (session.amount_total === null || !session.currency) throw deps.fail("VALIDATION_ERROR", "Session has no amount");
+      const r = await fulfilOrder(deps, tx, {
         orderId,
         provider: "stripe",
         providerRef: session.id,
@@ -119,23 +146,23 @@ async function actOn(tx: Tx, event: Stripe.Event, orderId: string): Promise<Webh
       return outcome;
     }
     case "checkout.session.expired":
-      outcome.applied = await closeOrder(tx, orderId, "stripe", "cancelled");
+      outcome.applied = await closeOrder(deps, tx, orderId, "stripe", "cancelled");
       return outcome;
     case "checkout.session.async_payment_failed":
-      outcome.applied = await closeOrder(tx, orderId, "stripe", "failed");
+      outcome.applied = await closeOrder(deps, tx, orderId, "stripe", "failed");
       return outcome;
     case "charge.refunded": {
       const charge = event.data.object as Stripe.Charge;
-      if (charge.currency.toLowerCase() !== CURRENCY) throw new ApiError("VALIDATION_ERROR", "Payment currency does not match the order", { order_id: orderId });
+      if (charge.currency.toLowerCase() !== CURRENCY) throw deps.fail("VALIDATION_ERROR", "Payment currency does not match the order", { order_id: orderId });
       // amount_refunded is the running total: an older event arriving late is below the recorded one.
       const latest = charge.refunds?.data?.[0]?.id;
-      const r = await reverseOrder(tx, { orderId, provider: "stripe", kind: "refund", cents: charge.amount_refunded, ref: latest ?? `${charge.id}@${charge.amount_refunded}` });
+      const r = await reverseOrder(deps, tx, { orderId, provider: "stripe", kind: "refund", cents: charge.amount_refunded, ref: latest ?? `${charge.id}@${charge.amount_refunded}` });
       return { ...outcome, applied: r.applied, coins: r.coins, shortfall: r.shortfall };
     }
     case "charge.dispute.created": {
       const dispute = event.data.object as Stripe.Dispute;
-      if (dispute.currency.toLowerCase() !== CURRENCY) throw new ApiError("VALIDATION_ERROR", "Payment currency does not match the order", { order_id: orderId });
-      const r = await reverseOrder(tx, { orderId, provider: "stripe", kind: "dispute", cents: dispute.amount, ref: dispute.id });
+      if (dispute.currency.toLowerCase() !== CURRENCY) throw deps.fail("VALIDATION_ERROR", "Payment currency does not match the order", { order_id: orderId });
+      const r = await reverseOrder(deps, tx, { orderId, provider: "stripe", kind: "dispute", cents: dispute.amount, ref: dispute.id });
       return { ...outcome, applied: r.applied, coins: r.coins, shortfall: r.shortfall };
     }
     default:
@@ -158,10 +185,10 @@ const HANDLED = new Set([
  * The event is stored first; a repeat is answered from the record. An event that names no order of
  * ours is acknowledged and ignored (other integrations share the account).
  */
-export async function handleStripeEvent(db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
+export async function handleStripeEvent(deps: PaymentDeps, db: Db, event: Stripe.Event): Promise<WebhookOutcome> {
   const orderId = HANDLED.has(event.type) ? await eventOrder(db, event) : null;
   const answer = await onProviderEvent(db, { provider: "stripe", id: event.id, type: event.type, orderId }, (tx) =>
-    orderId ? actOn(tx, event, orderId) : Promise.resolve<WebhookOutcome>({ event: event.type, order_id: null, applied: false }),
+    orderId ? actOn(deps, tx, event, orderId) : Promise.resolve<WebhookOutcome>({ event: event.type, order_id: null, applied: false }),
   );
   return answer.replay ? { ...answer.outcome, applied: false, replay: true, recorded: answer.outcome } : answer.outcome;
 }

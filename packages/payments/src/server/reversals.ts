@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
 import { orders, users, type Db, type Tx } from "@storyloom/db";
-import { ApiError, notFound } from "../errors";
-import { applyLedger } from "../services/ledger";
-import { isCredited, type OrderRow, type Provider } from "./orders";
+import type { PaymentDeps, Provider } from "./deps";
+import { isCredited, type OrderRow } from "./fulfil";
 
 // Refunds and disputes take coins back. The provider reports money (cents); the coins owed back are
 // always recomputed from the order's totals — floor(coins × reversed cents ÷ amount) — so partial
@@ -48,7 +47,7 @@ const NONE: ReversalOutcome = { applied: false, coins: 0, taken: 0, shortfall: 0
  * transaction holding the order's row lock. Nothing happens for an order whose coins were never
  * credited: its totals are kept and fulfilOrder settles them when it credits.
  */
-export async function settleReversals(tx: Tx, order: OrderRow, step: { kind: ReversalNotice["kind"]; ref: string; cents: number } | null): Promise<OrderRow> {
+export async function settleReversals(deps: PaymentDeps, tx: Tx, order: OrderRow, step: { kind: ReversalNotice["kind"]; ref: string; cents: number } | null): Promise<OrderRow> {
   const reversed = Math.min(order.amount, order.refundedAmount + order.disputedAmount);
   const target = Math.floor((order.coins * reversed) / order.amount);
   const owed = target - order.reversedCoins;
@@ -60,12 +59,12 @@ export async function settleReversals(tx: Tx, order: OrderRow, step: { kind: Rev
     return row!;
   }
   const [user] = await tx.select({ coins: users.coins }).from(users).where(eq(users.id, order.userId)).for("update");
-  if (!user) throw notFound("User not found");
+  if (!user) throw deps.fail("NOT_FOUND", "User not found");
   const taken = Math.min(owed, user.coins);
   const shortfall = owed - taken;
   const kind = step?.kind ?? (order.disputedAmount > 0 ? "dispute" : "refund");
   const ref = step?.ref ?? `settle:${reversed}`;
-  await applyLedger(tx, {
+  await deps.applyLedger(tx, {
     userId: order.userId,
     amount: -taken,
     reason: kind,
@@ -88,16 +87,16 @@ export async function settleReversals(tx: Tx, order: OrderRow, step: { kind: Rev
  * totals grow, and the coins they call for are taken back (see settleReversals). A repeated,
  * racing or out-of-date notice (a refund total not above the recorded one) changes nothing.
  */
-export async function reverseOrder(db: Db | Tx, notice: ReversalNotice): Promise<ReversalOutcome> {
-  if (!Number.isInteger(notice.cents) || notice.cents < 0) throw new ApiError("VALIDATION_ERROR", "Reversal amount must be a non-negative integer");
+export async function reverseOrder(deps: PaymentDeps, db: Db | Tx, notice: ReversalNotice): Promise<ReversalOutcome> {
+  if (!Number.isInteger(notice.cents) || notice.cents < 0) throw deps.fail("VALIDATION_ERROR", "Reversal amount must be a non-negative integer");
   return db.transaction(async (tx) => {
     const [order] = await tx
       .select()
       .from(orders)
       .where(eq(orders.id, notice.orderId))
       .for("update");
-    if (!order) throw notFound("Order not found");
-    if (order.provider !== notice.provider) throw new ApiError("VALIDATION_ERROR", "Payment provider does not match the order", { order_id: order.id });
+    if (!order) throw deps.fail("NOT_FOUND", "Order not found");
+    if (order.provider !== notice.provider) throw deps.fail("VALIDATION_ERROR", "Payment provider does not match the order", { order_id: order.id });
     let next: OrderRow;
     if (notice.kind === "refund") {
       const total = Math.min(notice.cents, order.amount);
@@ -109,7 +108,7 @@ export async function reverseOrder(db: Db | Tx, notice: ReversalNotice): Promise
       [next] = await tx.update(orders).set({ disputedAmount: order.disputedAmount + notice.cents }).where(eq(orders.id, order.id)).returning() as [OrderRow];
     }
     const cents = notice.kind === "refund" ? next.refundedAmount - order.refundedAmount : notice.cents;
-    const after = await settleReversals(tx, next, { kind: notice.kind, ref: notice.ref, cents });
+    const after = await settleReversals(deps, tx, next, { kind: notice.kind, ref: notice.ref, cents });
     const coins = after.reversedCoins - order.reversedCoins;
     const shortfall = after.coinShortfall - order.coinShortfall;
     return { applied: true, coins, taken: coins - shortfall, shortfall };

@@ -3,10 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import Stripe from "stripe";
 import { sandboxPayments } from "@storyloom/db";
-import type { AppContext } from "../context";
-import { publicBase } from "../services/publicRead";
-import { brandOrigins, loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
-import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./sandboxPage";
+import type { SandboxOptions } from "./index";
+import { loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "../constants";
+import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./page";
 
 // The sandbox plays Stripe: the part of the Checkout API the API uses (form-encoded, bearer secret
 // key, Stripe's error shape), a hosted checkout page, and on Pay a signed `checkout.session.completed`
@@ -100,9 +99,9 @@ function sessionObject(id: string, s: SessionRecord, status: string, url: string
 }
 
 /** Registers the Stripe sandbox: the API endpoint under /sandbox/stripe and the checkout page. */
-export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const brands = brandOrigins(ctx.config);
+export function stripeSandboxRoutes(app: FastifyInstance, opts: SandboxOptions): void {
+  const { db } = opts;
+  const brands = opts.brandOrigins;
   const pageUrl = (base: string, id: string) => `${base}/sandbox/checkout/${id}`;
 
   app.post(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions`, async (req, reply) => {
@@ -149,7 +148,7 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
     };
     await db.insert(sandboxPayments).values({ id, provider: "stripe", request: record }).onConflictDoNothing();
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
-    return reply.send(sessionObject(id, row!.request as SessionRecord, row!.status, pageUrl(publicBase(ctx, req), id)));
+    return reply.send(sessionObject(id, row!.request as SessionRecord, row!.status, pageUrl(opts.publicBase(req), id)));
   });
 
   // Retrieve, as reconciliation asks: GET /v1/checkout/sessions/:id?expand[]=payment_intent.latest_charge
@@ -159,7 +158,7 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!found) return stripeError(reply, 404, `No such checkout.session: '${req.params.id}'`, "id");
     // The SDK writes expand[0]=…, curl users expand[]=…
     const expand = [...new URLSearchParams(req.url.split("?")[1] ?? "")].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
-    const session = sessionObject(req.params.id, found.session, found.status, pageUrl(publicBase(ctx, req), req.params.id));
+    const session = sessionObject(req.params.id, found.session, found.status, pageUrl(opts.publicBase(req), req.params.id));
     if (found.status === "complete" && expand.some((e) => e.startsWith("payment_intent"))) {
       return reply.send({ ...session, payment_intent: intentObject(req.params.id, found.session, expand.includes("payment_intent.latest_charge")) });
     }

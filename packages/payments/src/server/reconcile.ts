@@ -1,8 +1,9 @@
 import { and, asc, gte, isNotNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { orders, type Db } from "@storyloom/db";
+import type { PaymentDeps } from "./deps";
+import { fulfilOrder, isCredited, type OrderRow } from "./fulfil";
 import { fetchOnlypayOrder, type OnlypayClientSettings } from "./onlypay";
-import { fulfilOrder, isCredited, type OrderRow } from "./orders";
 import { reverseOrder } from "./reversals";
 
 // Reconciliation: asks each provider what became of our orders and compares it with the ledger.
@@ -57,7 +58,7 @@ async function providerState(access: ProviderAccess, order: OrderRow): Promise<P
 }
 
 /** Compares one order with its provider and, with `fix`, repairs it. */
-async function check(db: Db, access: ProviderAccess, order: OrderRow, fix: boolean): Promise<Discrepancy[]> {
+async function check(deps: PaymentDeps, db: Db, access: ProviderAccess, order: OrderRow, fix: boolean): Promise<Discrepancy[]> {
   const found: Discrepancy[] = [];
   const note = (problem: Discrepancy["problem"], detail: string) => {
     const d: Discrepancy = { order_id: order.id, provider: order.provider, problem, detail, fixed: false };
@@ -77,7 +78,7 @@ async function check(db: Db, access: ProviderAccess, order: OrderRow, fix: boole
     const d = note("paid-not-credited", `provider says paid ${state.amount} ${state.currency}; order is ${order.status} and no coins were credited`);
     if (fix && state.amount !== null && state.currency) {
       const provider = order.provider as "stripe" | "onlypay";
-      d.fixed = (await fulfilOrder(db, { orderId: order.id, provider, providerRef: order.providerRef!, paymentRef: state.paymentRef, amount: state.amount, currency: state.currency })).applied;
+      d.fixed = (await fulfilOrder(deps, db, { orderId: order.id, provider, providerRef: order.providerRef!, paymentRef: state.paymentRef, amount: state.amount, currency: state.currency })).applied;
     }
   }
   if (!state.paid && credited) note("credited-not-paid", "coins were credited but the provider shows no payment: needs a person");
@@ -85,7 +86,7 @@ async function check(db: Db, access: ProviderAccess, order: OrderRow, fix: boole
     const d = note("refund-not-reversed", `provider refunded ${state.refunded} cents; ${order.refundedAmount} reversed`);
     if (fix) {
       const provider = order.provider as "stripe" | "onlypay";
-      d.fixed = (await reverseOrder(db, { orderId: order.id, provider, kind: "refund", cents: state.refunded, ref: `reconcile@${state.refunded}` })).applied;
+      d.fixed = (await reverseOrder(deps, db, { orderId: order.id, provider, kind: "refund", cents: state.refunded, ref: `reconcile@${state.refunded}` })).applied;
     }
   }
   return found;
@@ -95,13 +96,13 @@ async function check(db: Db, access: ProviderAccess, order: OrderRow, fix: boole
  * Lists the orders created since `since` whose provider state and ledger disagree (paid but not
  * credited, refunded but not reversed, credited but unpaid); with `fix` repairs the first two.
  */
-export async function reconcile(db: Db, access: ProviderAccess, opts: { fix: boolean; since: Date }): Promise<Discrepancy[]> {
+export async function reconcile(deps: PaymentDeps, db: Db, access: ProviderAccess, opts: { fix: boolean; since: Date }): Promise<Discrepancy[]> {
   const rows = await db
     .select()
     .from(orders)
     .where(and(isNotNull(orders.providerRef), gte(orders.createdAt, opts.since)))
     .orderBy(asc(orders.createdAt));
   const all: Discrepancy[] = [];
-  for (const row of rows) all.push(...(await check(db, access, row, opts.fix)));
+  for (const row of rows) all.push(...(await check(deps, db, access, row, opts.fix)));
   return all;
 }

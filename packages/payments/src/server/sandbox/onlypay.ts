@@ -2,13 +2,12 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import { sandboxPayments } from "@storyloom/db";
-import type { AppContext } from "../context";
-import { publicBase } from "../services/publicRead";
-import { OnlypayOrderRequest, signOnlypay, verifyOnlypay, type SignedFields } from "./onlypay";
-import { brandOrigins, loopbackUrl, SANDBOX_ONLYPAY_PATH, SANDBOX_SECRETS } from "./providers";
-import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./sandboxPage";
+import type { SandboxOptions } from "./index";
+import { OnlypayOrderRequest, signOnlypay, verifyOnlypay, type SignedFields } from "../onlypay";
+import { loopbackUrl, SANDBOX_ONLYPAY_PATH, SANDBOX_SECRETS } from "../constants";
+import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./page";
 
-// The sandbox plays Onlypay (protocol in ./onlypay.ts): it checks the merchant's signature on
+// The sandbox plays Onlypay (protocol in ../onlypay.ts): it checks the merchant's signature on
 // create, serves the pay page, and on Pay or Cancel sends a signed notification to notify_url
 // before sending the buyer back to return_url.
 
@@ -22,8 +21,8 @@ const refundedOf = (o: OrderRecord) => (o.refunds ?? []).reduce((sum, r) => sum 
 const refuse = (reply: FastifyReply, status: number, code: string, message: string) => reply.status(status).send({ error: { code, message } });
 
 /** Registers the Onlypay sandbox: the order API under /sandbox/onlypay and its pay page. */
-export function onlypaySandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
+export function onlypaySandboxRoutes(app: FastifyInstance, opts: SandboxOptions): void {
+  const { db } = opts;
   const pagePath = `${SANDBOX_ONLYPAY_PATH}/pay`;
 
   app.post(`${SANDBOX_ONLYPAY_PATH}/v1/orders`, async (req, reply) => {
@@ -34,7 +33,7 @@ export function onlypaySandboxRoutes(app: FastifyInstance, ctx: AppContext): voi
     if (!verifyOnlypay(SANDBOX_SECRETS.onlypaySecret, req.body as SignedFields)) return refuse(reply, 401, "bad_signature", "Signature or timestamp invalid");
     // The sandbox secret is public: it notifies only this API and returns buyers to the brand sites only.
     if (!o.notify_url.startsWith(`${loopbackUrl(app)}/`)) return refuse(reply, 400, "invalid_request", "notify_url: the sandbox notifies this API only");
-    if (!brandOrigins(ctx.config).has(new URL(o.return_url).origin)) return refuse(reply, 400, "invalid_request", "return_url: the sandbox returns to the brand sites only");
+    if (!opts.brandOrigins.has(new URL(o.return_url).origin)) return refuse(reply, 400, "invalid_request", "return_url: the sandbox returns to the brand sites only");
     // merchant_order_id is unique per merchant: a repeated create answers the same Onlypay order.
     const id = `op_${createHash("sha256").update(`${o.merchant_id}:${o.merchant_order_id}`).digest("hex").slice(0, 32)}`;
     const record: OrderRecord = {
@@ -47,7 +46,7 @@ export function onlypaySandboxRoutes(app: FastifyInstance, ctx: AppContext): voi
       return_url: o.return_url,
     };
     await db.insert(sandboxPayments).values({ id, provider: "onlypay", request: record }).onConflictDoNothing();
-    return reply.send({ onlypay_order_id: id, pay_url: `${publicBase(ctx, req)}${pagePath}/${id}` });
+    return reply.send({ onlypay_order_id: id, pay_url: `${opts.publicBase(req)}${pagePath}/${id}` });
   });
 
   const load = async (id: string) => {

@@ -32,3 +32,8 @@ export function e2eDataDir(): string {
   if (!process.env.E2E_PGLITE_DIR) process.env.E2E_PGLITE_DIR = mkdtempSync(join(tmpdir(), "storyloom-e2e-pglite-"));
   return process.env.E2E_PGLITE_DIR;
 }
+
+/** The parent page allowed to frame the sites (the sites are built with PARENT_ORIGINS naming it). */
+export const parentPort = Number(process.env.PARENT_PORT ?? apiPort + 1);
+/** A parent page on an origin the sites do not allow. */
+export const foreignParentPort = parentPort + 1;

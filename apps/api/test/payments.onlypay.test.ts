@@ -10,7 +10,7 @@ import { balance, buyer, json, orderRow, Peer, SITE } from "./payments.support";
 
 // Onlypay configured with merchant credentials: the API talks to a local Onlypay peer that checks
 // our signatures, and the peer's notifications are signed independently here, from the protocol
-// as documented in src/payments/onlypay.ts — not with the API's own signing code.
+// as documented in packages/payments/src/server/onlypay.ts — not with the API's own signing code.
 
 const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
 const MERCHANT = "merchant-42";

@@ -30,6 +30,17 @@ describe("runPurchase", () => {
     expect(created).toBe(false);
   });
 
+  it("keeps the button busy while the session is still starting, so a signed-in buyer is not taken for a guest", async () => {
+    let ready!: (v: boolean) => void;
+    const p = page(async () => paid, undefined, new Promise<boolean>((r) => (ready = r)));
+    const run = runPurchase(p.fx);
+    await Promise.resolve();
+    expect(p.state()).toEqual({ overlay: null, paying: true });
+    ready(true);
+    expect(await run).toEqual({ kind: "redirected", via: "url" });
+    expect(p.log).toEqual(["paying:true", "overlay:payment", "overlay:redirect"]);
+  });
+
   it("shows the payment overlay, then the redirect overlay, and leaves for the provider", async () => {
     const p = page(async () => paid);
     expect(await runPurchase(p.fx)).toEqual({ kind: "redirected", via: "url" });

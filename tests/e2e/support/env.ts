@@ -34,6 +34,6 @@ export function e2eDataDir(): string {
 }
 
 /** The parent page allowed to frame the sites (the sites are built with PARENT_ORIGINS naming it). */
-export const parentPort = Number(process.env.PARENT_PORT ?? apiPort + 1);
+export const parentPort = Number(process.env.PARENT_PORT ?? apiPort + 2);
 /** A parent page on an origin the sites do not allow. */
 export const foreignParentPort = parentPort + 1;

@@ -39,6 +39,8 @@ export interface ApiClient {
   /** The token lifecycle and session snapshot. */
   session: SessionMachine;
   storage: ClientStorage;
+  /** Where the API is, the fetch and the timeout every call uses (the streaming chat calls reuse them). */
+  readonly transport: TransportConfig;
   /**
    * Start-up sequence: make sure a valid token exists and load user info (cached info if that fails).
    * With no answer from the server the stored token is kept and the snapshot says `offline`; calling
@@ -112,6 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     api,
     session,
     storage,
+    transport,
     loadUser,
     async start() {
       const token = await session.getValidToken();

@@ -33,3 +33,4 @@ export {
   type ApiQueryOptions,
   type MutationInput,
 } from "./hooks";
+export { useChatStream, useSelectChatAlternative, type ChatStreamApi } from "./chat";

@@ -11,6 +11,20 @@ export const VARIANT_PATH: Record<ChatVariant, string> = {
   novel: "/chat4",
 };
 
+/** The API's chat mode of each variant: who answers and how (the chat wire's `mode`). */
+export type ChatMode = "character" | "story" | "reasoning" | "group";
+
+/** /chat talks to one character, /chat2 plays the story with narration, /chat3 shows reasoning, /chat4 a group scene. */
+export const VARIANT_MODE: Record<ChatVariant, ChatMode> = {
+  classic: "character",
+  immersive: "story",
+  reasoning: "reasoning",
+  novel: "group",
+};
+
+/** Longest typed message (the contract's limit). */
+export const MAX_MESSAGE_LENGTH = 2000;
+
 /** What a chat URL names: the story, and the character unless the variant plays the story alone. */
 export interface ChatTarget {
   storyId: string;
@@ -61,12 +75,68 @@ export function speakerName(message: ChatMessage, actorNames: Readonly<Record<st
   return (message.actor_id && actorNames[message.actor_id]) || "Character";
 }
 
-/** Why a send failed, in the chat's words: broke, ended, or anything else. */
-export type SendProblem = "coins" | "ended" | "other";
+/**
+ * Why a send failed, in the chat's words: out of coins, the thread moved on (the story ended or
+ * another tab played), a reply still being written, too many messages, the model failed, or else.
+ */
+export type SendProblem = "coins" | "ended" | "busy" | "rate" | "model" | "other";
 
 /** Sorts an API failure into what the chat does about it. */
-export function sendProblem(error: { code?: string; status?: number }): SendProblem {
+export function sendProblem(error: { code?: string; status?: number; message?: string }): SendProblem {
   if (error.code === "INSUFFICIENT_COINS" || error.status === 402) return "coins";
-  if (error.code === "CONFLICT") return "ended";
+  if (error.code === "RATE_LIMITED" || error.status === 429) return "rate";
+  if (error.code === "CONFLICT") return /still being written/i.test(error.message ?? "") ? "busy" : "ended";
+  if (error.code === "MODEL_ERROR") return "model";
   return "other";
+}
+
+/** What the player is told about a failed send (the server's own words where they are clear). */
+export function problemMessage(kind: SendProblem, serverMessage: string, cost: number): string {
+  switch (kind) {
+    case "coins":
+      return `Out of coins: each reply costs ${cost}. Top up to keep playing.`;
+    case "busy":
+      return "A reply is still being written. Wait for it to finish, then send again.";
+    case "rate":
+      return "You are sending messages too quickly. Wait a moment and try again.";
+    case "model":
+      return `The character could not answer${serverMessage ? ` (${serverMessage})` : ""}. You were not charged for an empty reply; try again.`;
+    default:
+      return serverMessage || "The story could not answer. Please try again.";
+  }
+}
+
+/** The player's typed line, shown at once while the reply is on its way. */
+export function pendingTextMessage(content: string, now = new Date()): ChatMessage {
+  return { id: `pending-text-${now.getTime()}`, role: "user", actor_id: null, content, created_at: now.toISOString() };
+}
+
+/** Index of the player's last message, or -1. */
+export function lastPlayerIndex(messages: readonly ChatMessage[]): number {
+  return messages.findLastIndex((m) => m.role === "user");
+}
+
+/**
+ * The model's replies of the last turn (what Regenerate writes anew): the model-written messages
+ * after the player's last message. Script lines of the same turn are not regenerated.
+ */
+export function lastModelReplies(messages: readonly ChatMessage[]): ChatMessage[] {
+  return messages.slice(lastPlayerIndex(messages) + 1).filter((m) => m.source === "model");
+}
+
+/** The thread without the given messages (by id). */
+export function withoutMessages(thread: readonly ChatMessage[], drop: readonly ChatMessage[]): ChatMessage[] {
+  const ids = new Set(drop.map((m) => m.id));
+  return thread.filter((m) => !ids.has(m.id));
+}
+
+/** The thread up to (not including) the message with this id; the whole thread if it is absent. */
+export function threadBefore(thread: readonly ChatMessage[], id: string): ChatMessage[] {
+  const at = thread.findIndex((m) => m.id === id);
+  return at < 0 ? [...thread] : thread.slice(0, at);
+}
+
+/** Replaces a message by id (an alternative chosen with the pager takes the shown one's place). */
+export function replaceMessage(thread: readonly ChatMessage[], id: string, next: ChatMessage): ChatMessage[] {
+  return thread.map((m) => (m.id === id ? next : m));
 }

@@ -2,6 +2,7 @@
 import { useEffect, useRef } from "react";
 import type { ChatMessage } from "@storyloom/contract";
 import { speakerName, type ChatVariant } from "./chat-logic";
+import { MessageActions, MessageText, ReasoningDetails, type MessageActionsApi } from "./message-parts";
 
 /** A character's name and picture, for bubbles and the stage. */
 export interface CastMember {
@@ -15,6 +16,9 @@ export interface MessageListProps {
   messages: ChatMessage[];
   cast: Readonly<Record<string, CastMember>>;
   waiting: boolean;
+  /** True while reply text streams in: the log holds its announcements until the reply is complete. */
+  streaming?: boolean;
+  actions?: MessageActionsApi;
 }
 
 /** "…" while the story answers; announced once through the log's live region. */
@@ -47,43 +51,57 @@ const bubble: Record<MessageListProps["variant"], { user: string; actor: string;
   },
 };
 
+/** True for a message still being written in this page (it has no stored id yet). */
+export const isLive = (m: ChatMessage) => m.id.startsWith("live-");
+
 /**
  * The conversation as a log (role=log: new lines are announced politely, old ones are not
- * re-read). Narrator lines, character lines and the player's picks each look different, and each
- * carries its speaker for screen readers. Keeps the newest line in view.
+ * re-read). While a reply streams the log is aria-busy, so a screen reader reads the reply once it
+ * is complete instead of every token. Narrator lines, character lines and the player's lines each
+ * look different, and each carries its speaker. Keeps the newest line in view.
  */
-export function MessageList({ variant, messages, cast, waiting }: MessageListProps) {
+export function MessageList({ variant, messages, cast, waiting, streaming = false, actions }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const names = Object.fromEntries(Object.entries(cast).map(([id, c]) => [id, c.name]));
+  const last = messages.at(-1);
+  const growing = last && isLive(last) ? last.content.length : 0;
   useEffect(() => {
     end.current?.scrollIntoView({ block: "end", behavior: "smooth" });
-  }, [messages.length, waiting]);
+  }, [messages.length, waiting, growing]);
   const styles = bubble[variant];
+  // The typing dots stand in until the first words of the reply arrive.
+  const typing = waiting && !(last && isLive(last) && (last.content || last.reasoning));
   return (
-    <div role="log" aria-live="polite" aria-relevant="additions" aria-label="Story conversation" className="flex flex-col gap-3 px-4 py-4" data-testid="chat-log">
+    <div role="log" aria-live="polite" aria-relevant="additions" aria-busy={streaming} aria-label="Story conversation" className="flex flex-col gap-3 px-4 py-4" data-testid="chat-log">
       {messages.map((m) => {
         const who = speakerName(m, names);
         const actor = m.actor_id ? cast[m.actor_id] : undefined;
         const pending = m.id.startsWith("pending-");
+        const live = streaming && m === last && isLive(m);
         if (variant === "reasoning") {
           return (
-            <p key={m.id} className={`leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`} data-role={m.role}>
+            <div key={m.id} className={`leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`} data-role={m.role} data-live={live || undefined}>
               <span className="mr-2 text-xs font-semibold tracking-wide text-muted uppercase">{who}</span>
-              {m.content}
-            </p>
+              <ReasoningDetails message={m} live={live} />
+              <MessageText message={m} live={live} />
+              {actions ? <MessageActions message={m} api={actions} /> : null}
+            </div>
           );
         }
         return (
-          <div key={m.id} className={`flex max-w-[85%] items-end gap-2 ${m.role === "user" ? "ml-auto" : m.role === "narrator" ? "mx-auto max-w-[92%]" : ""}`} data-role={m.role}>
-            {m.role === "actor" && actor ? <img src={actor.avatarUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" /> : null}
-            <p className={`px-4 py-2.5 leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`}>
-              <span className={m.role === "actor" ? "mb-0.5 block text-xs font-semibold opacity-80" : "sr-only"}>{who}: </span>
-              {m.content}
-            </p>
+          <div key={m.id} className={`flex max-w-[85%] flex-col ${m.role === "user" ? "ml-auto items-end" : m.role === "narrator" ? "mx-auto max-w-[92%]" : ""}`} data-role={m.role} data-live={live || undefined}>
+            <div className="flex items-end gap-2">
+              {m.role === "actor" && actor ? <img src={actor.avatarUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" /> : null}
+              <p className={`px-4 py-2.5 leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`}>
+                <span className={m.role === "actor" ? "mb-0.5 block text-xs font-semibold opacity-80" : "sr-only"}>{who}: </span>
+                <MessageText message={m} live={live} />
+              </p>
+            </div>
+            {actions ? <MessageActions message={m} api={actions} tone={variant === "immersive" ? "overlay" : "plain"} /> : null}
           </div>
         );
       })}
-      {waiting ? <TypingIndicator className={variant === "immersive" ? "bg-black/60" : ""} /> : null}
+      {typing ? <TypingIndicator className={variant === "immersive" ? "bg-black/60" : ""} /> : null}
       <div ref={end} />
     </div>
   );

@@ -1,13 +1,33 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage, EndpointData } from "@storyloom/contract";
-import { queryKeyOf, useChatHistory, useChatReasoningHistory, useSendChat, useSession } from "@storyloom/api-client/react";
-import { useToast } from "@storyloom/ui";
-import { mergeMessages, openChoices, pendingPlayerMessage, sendProblem, type Choice, type ChatVariant, type SendProblem } from "./chat-logic";
+import type { ChatMessage, EndpointData, EndpointInput } from "@storyloom/contract";
+import type { ChatStreamName } from "@storyloom/api-client/chat-stream";
+import { queryKeyOf, useChatHistory, useChatReasoningHistory, useChatStream, useSelectChatAlternative, useSendChat, useSession } from "@storyloom/api-client/react";
+import {
+  lastModelReplies,
+  lastPlayerIndex,
+  openChoices,
+  pendingPlayerMessage,
+  pendingTextMessage,
+  replaceMessage,
+  sendProblem,
+  VARIANT_MODE,
+  type Choice,
+  type ChatVariant,
+  type SendProblem,
+} from "./chat-logic";
+import { applyStreamEvent, newTurn, settleTurn, showTurn, stoppedTurnStored, stopTurn, upsertMessages, type LiveTurn } from "./live-turn";
 
 type History = EndpointData<"chatHistory">;
 type Answer = EndpointData<"chatSend">;
+type Failure = { code?: string; status?: number; message: string };
+
+/** A failed send as the chat shows it: its kind and the server's words. */
+export interface ChatProblem {
+  kind: SendProblem;
+  message: string;
+}
 
 /** Everything a chat presentation needs: the thread, what can be done now, and the actions. */
 export interface ChatThread {
@@ -15,21 +35,42 @@ export interface ChatThread {
   messages: ChatMessage[];
   ended: boolean;
   choices: Choice[];
-  /** True while the story answers (typing indicator); also while the opening is being told. */
+  /** Typed messages are answered (a language model is configured); undefined until the history is read. */
+  freeText: boolean | undefined;
+  /** True while the story answers (a request is on its way or a reply is being written). */
   waiting: boolean;
-  problem: SendProblem | null;
+  /** True while reply text is streaming (Stop is offered). */
+  streaming: boolean;
+  problem: ChatProblem | null;
+  dismissProblem: () => void;
   coins: number | undefined;
+  /** The player's last message, when it can be edited and sent again. */
+  editable: ChatMessage | null;
+  /** The last model reply, when it can be regenerated. */
+  regenerable: ChatMessage | null;
   choose: (choice: Choice) => void;
-  /** A free-text reply; only offered when a language model is configured. */
-  say: (text: string) => void;
+  /** Sends typed text; resolves false when it was refused before anything was written (keep the draft). */
+  say: (text: string) => Promise<boolean>;
+  /** Rewrites the player's last message and answers anew; false when refused. */
+  edit: (message: ChatMessage, text: string) => Promise<boolean>;
+  regenerate: () => void;
+  stop: () => void;
+  /** Shows another alternative of the last model reply (‹ 2/3 ›). */
+  select: (message: ChatMessage, index: number) => void;
   restart: () => void;
   retryHistory: () => void;
+  /** Loads the streaming code ahead of the first reply. */
+  preload: () => void;
 }
+
+const STOP_SETTLE_WAITS_MS = [200, 500, 1000, 2000];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The conversation with a story: loads the history (variant 3 reads the story-wide reasoning
- * history), starts the story when the thread is empty, sends choices and restarts. The player's
- * pick shows at once; the answer (with the new coin balance) then replaces it.
+ * history), starts the story when the thread is empty, plays choices and restarts, and streams
+ * typed replies, regenerations and edits. The player's line shows at once and the reply as it is
+ * written; once it is done the server's copy (with the new balance) takes its place.
  */
 export function useChatThread(variant: ChatVariant, storyId: string, actorId: string | null): ChatThread {
   const ready = useSession((s) => s.ready);
@@ -41,76 +82,154 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const historyKey = reasoning ? queryKeyOf("chatReasoningHistory", { story_id: storyId }) : queryKeyOf("chatHistory", { story_id: storyId, actor_id: actorId ?? "" });
   const queryClient = useQueryClient();
   const send = useSendChat();
-  const toast = useToast();
+  const stream = useChatStream();
+  const selectAlt = useSelectChatAlternative();
+  const [turn, setTurn] = useState<LiveTurn | null>(null);
   const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
-  const [problem, setProblem] = useState<SendProblem | null>(null);
+  const [problem, setProblem] = useState<ChatProblem | null>(null);
   const started = useRef(false);
 
-  const messages = history.data?.messages ?? [];
+  const stored = history.data?.messages ?? [];
   const ended = history.data?.ended ?? false;
-  const target = { story_id: storyId, ...(actorId && !reasoning ? { actor_id: actorId } : {}) };
+  const freeText = history.data?.free_text;
+  const target = { story_id: storyId, mode: VARIANT_MODE[variant], ...(actorId && !reasoning ? { actor_id: actorId } : {}) };
+  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending;
 
-  const apply = useCallback(
-    (answer: Answer) => {
-      // The invalidation refetch usually has these already; merging by id keeps one copy either way.
-      queryClient.setQueryData<History>(historyKey, (old) => ({ messages: mergeMessages(old?.messages ?? [], answer.messages), ended: answer.ended, free_text: old?.free_text ?? false }));
-    },
+  const readThread = useCallback(() => queryClient.getQueryData<History>(historyKey)?.messages ?? [], [queryClient, historyKey]);
+  const writeThread = useCallback(
+    (update: (messages: ChatMessage[]) => ChatMessage[], ended?: boolean) =>
+      queryClient.setQueryData<History>(historyKey, (old) =>
+        old ? { ...old, messages: update(old.messages), ended: ended ?? old.ended } : old,
+      ),
     [queryClient, historyKey],
   );
 
   const fail = useCallback(
-    (err: { code?: string; status?: number; message: string }) => {
+    (err: Failure) => {
       const kind = sendProblem(err);
-      setProblem(kind);
-      if (kind === "coins") toast.warning("You are out of coins. Top up to keep playing.");
-      else if (kind === "ended") void history.refetch();
-      else toast.error(err.message || "The story could not answer. Please try again.");
+      setProblem({ kind, message: err.message });
+      // The thread moved on elsewhere (ended, another tab, a reply still being written): show it as it is.
+      if (kind === "ended" || kind === "busy") void history.refetch();
     },
-    [toast, history],
+    [history],
   );
+
+  const applyAnswer = useCallback((answer: Answer) => writeThread((old) => upsertMessages(old, answer.messages), answer.ended), [writeThread]);
 
   // An empty thread is started once, for free: the greeting and the opening with its first choices.
   useEffect(() => {
     if (started.current || !history.isSuccess || history.data.messages.length > 0) return;
     started.current = true;
-    send.mutate(target, { onSuccess: apply, onError: fail });
+    send.mutate(target, { onSuccess: applyAnswer, onError: fail });
   });
 
-  const choose = (choice: Choice) => {
-    if (send.isPending) return;
+  /** Runs one streamed turn to its end; false when it was refused before anything was written. */
+  const run = async <N extends ChatStreamName>(name: N, input: EndpointInput<N>, first: LiveTurn): Promise<boolean> => {
     setProblem(null);
-    setPending({ message: pendingPlayerMessage(choice), after: messages.length });
-    send.mutate({ ...target, choice: choice.index }, { onSuccess: apply, onError: fail, onSettled: () => setPending(null) });
+    setTurn(first);
+    let live = first;
+    const before = new Set(readThread().map((m) => m.id));
+    const result = await stream.start(name, input, (event) => {
+      live = applyStreamEvent(live, event, actorId);
+      setTurn(live);
+    });
+    if (result.ok) {
+      writeThread((old) => settleTurn(old, live, result.data.messages), result.data.ended);
+      setTurn(null);
+      return true;
+    }
+    if (!result.stopped && !result.streamed) {
+      // Refused before the stream began (coins, a reply still being written, rate limit, bad input).
+      setTurn(null);
+      fail(result);
+      return false;
+    }
+    // Stopped, or cut off mid-stream: the server stores what was written (and charges it) a moment
+    // later, in one transaction. The text stays on screen, marked, until the stored copy arrives.
+    live = stopTurn(live);
+    setTurn(live);
+    if (!result.stopped) fail(result);
+    for (const wait of STOP_SETTLE_WAITS_MS) {
+      await sleep(wait);
+      await stream.refresh();
+      if (stoppedTurnStored(readThread(), before, live)) break;
+    }
+    setTurn(null);
+    return true;
   };
 
-  const say = (content: string) => {
-    if (send.isPending) return;
+  const choose = (choice: Choice) => {
+    if (busy) return;
     setProblem(null);
-    const now = new Date();
-    setPending({ message: { id: `pending-text-${now.getTime()}`, role: "user", actor_id: null, content, created_at: now.toISOString() }, after: messages.length });
-    send.mutate({ ...target, content }, { onSuccess: apply, onError: fail, onSettled: () => setPending(null) });
+    if (freeText) {
+      void run("chatSend", { ...target, choice: choice.index }, newTurn({ player: pendingPlayerMessage(choice) }));
+      return;
+    }
+    // Scripted play answers at once; the JSON call keeps the first load free of the stream reader.
+    setPending({ message: pendingPlayerMessage(choice), after: stored.length });
+    send.mutate({ ...target, choice: choice.index }, { onSuccess: applyAnswer, onError: fail, onSettled: () => setPending(null) });
+  };
+
+  const say = async (content: string) => {
+    if (busy) return false;
+    return run("chatSend", { ...target, content }, newTurn({ player: pendingTextMessage(content) }));
+  };
+
+  const lastPlayer = stored[lastPlayerIndex(stored)] ?? null;
+  const replies = lastModelReplies(stored);
+  const editable = freeText && lastPlayer && !ended ? lastPlayer : null;
+  const regenerable = freeText && replies.length > 0 ? replies.at(-1)! : null;
+
+  const edit = async (message: ChatMessage, content: string) => {
+    if (busy) return false;
+    const player: ChatMessage = { ...message, content };
+    return run("chatEdit", { ...target, message_id: message.id, content }, newTurn({ player, cutAt: message.id }));
+  };
+
+  const regenerate = () => {
+    if (busy || replies.length === 0) return;
+    void run("chatRegenerate", target, newTurn({ hidden: replies }));
+  };
+
+  const select = (message: ChatMessage, index: number) => {
+    if (busy) return;
+    setProblem(null);
+    selectAlt.mutate(
+      { story_id: storyId, message_id: message.id, index },
+      { onSuccess: (data) => writeThread((old) => replaceMessage(old, message.id, data.message)), onError: fail },
+    );
   };
 
   const restart = () => {
-    if (send.isPending) return;
+    if (busy) return;
     setProblem(null);
-    send.mutate({ ...target, restart: true }, { onSuccess: apply, onError: fail });
+    send.mutate({ ...target, restart: true }, { onSuccess: applyAnswer, onError: fail });
   };
 
   // The optimistic pick is shown until the thread grows (the server's copy of it has arrived).
-  const shown = pending && messages.length === pending.after ? [...messages, pending.message] : messages;
+  const base = pending && stored.length === pending.after ? [...stored, pending.message] : stored;
   const status = !ready || history.isPending ? "loading" : history.isError ? "error" : "ready";
   return {
     status,
-    messages: shown,
+    messages: showTurn(base, turn),
     ended,
-    choices: send.isPending ? [] : openChoices(messages, ended),
-    waiting: send.isPending,
+    choices: busy ? [] : openChoices(stored, ended),
+    freeText,
+    waiting: busy,
+    streaming: stream.streaming && turn !== null && turn.writing,
     problem,
+    dismissProblem: () => setProblem(null),
     coins,
+    editable,
+    regenerable,
     choose,
     say,
+    edit,
+    regenerate,
+    stop: stream.stop,
+    select,
     restart,
     retryHistory: () => void history.refetch(),
+    preload: stream.preload,
   };
 }

@@ -33,7 +33,8 @@ describe("chat thread", () => {
     const thread = [msg("1", "actor"), msg("2", "narrator", { choices })];
     expect(openChoices(thread, false)).toEqual(choices);
     expect(openChoices(thread, true)).toEqual([]);
-    expect(openChoices([...thread, msg("3", "user")], false)).toEqual([]);
+    // Free replies after the scene's last script line leave its choices open.
+    expect(openChoices([...thread, msg("3", "user"), msg("4", "actor", { source: "model" })], false)).toEqual(choices);
     expect(openChoices([], false)).toEqual([]);
   });
 

@@ -51,10 +51,13 @@ export function parseChatParams(params: readonly string[] | undefined): ChatTarg
 /** One open choice of the current scene. */
 export type Choice = NonNullable<ChatMessage["choices"]>[number];
 
-/** The choices the player can pick now: the last message's, unless the story has ended. */
+/**
+ * The choices the player can pick now, unless the story has ended: the API puts the open choices
+ * on the message where the script last stopped, which free replies may have followed since.
+ */
 export function openChoices(messages: readonly ChatMessage[], ended: boolean): Choice[] {
   if (ended) return [];
-  return messages.at(-1)?.choices ?? [];
+  return messages.findLast((m) => m.choices !== undefined)?.choices ?? [];
 }
 
 /** Appends answer messages to a thread, skipping ones it already has (a refetch may race the answer). */

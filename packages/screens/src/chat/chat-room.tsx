@@ -1,11 +1,15 @@
 "use client";
+import dynamic from "next/dynamic";
 import { IntentLink as Link } from "../shell/intent-link";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import type { ChatMessage } from "@storyloom/contract";
 import { useSysconfig } from "@storyloom/api-client/react";
 import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";
-import type { ChatVariant } from "./chat-logic";
+import { VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./chat-logic";
 import { ChoicePanel } from "./choice-panel";
+import { Composer } from "./composer";
 import { MessageList, type CastMember } from "./message-list";
+import type { MessageActionsApi } from "./message-parts";
 import { NovelStage } from "./novel-stage";
 import { RestartDialog } from "./restart-dialog";
 import { useChatThread } from "./use-chat-thread";
@@ -49,6 +53,10 @@ function LoadingThread() {
   );
 }
 
+// The purchase dialog (and the payment code behind it) loads only when a reply is refused for
+// want of coins or the player asks to buy.
+const ChatPurchase = dynamic(() => import("./chat-purchase"), { ssr: false });
+
 /**
  * One chat screen, four presentations (spec: /chat, /chat2, /chat3, /chat4): classic bubbles,
  * immersive over the full-bleed cover, the story-wide "reasoning" transcript, and a visual-novel
@@ -58,12 +66,29 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
   const thread = useChatThread(variant, storyId, actorId);
   const sysconfig = useSysconfig();
   const [confirming, setConfirming] = useState(false);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [purchaseCount, setPurchaseCount] = useState(0);
   const cost = sysconfig.data?.chat_cost_per_reply ?? 1;
   const immersive = variant === "immersive";
   const lead = actorId ? cast[actorId] : undefined;
+  const problemKind = thread.problem?.kind;
+  // Too few coins for a reply opens the purchase dialog, as everywhere else coins run out.
+  useEffect(() => {
+    if (problemKind === "coins") setPurchaseCount((n) => n + 1);
+  }, [problemKind, thread.problem]);
+  const actions: MessageActionsApi = {
+    editableId: editing ? null : (thread.editable?.id ?? null),
+    regenerableId: thread.regenerable?.id ?? null,
+    busy: thread.waiting,
+    onEdit: setEditing,
+    onRegenerate: thread.regenerate,
+    onSelect: thread.select,
+  };
+  const addressees = variant === "novel" ? Object.entries(cast).map(([id, c]) => ({ id, name: c.name })) : [];
+  const returnPath = `${VARIANT_PATH[variant]}/${storyId}${actorId && variant !== "reasoning" ? `/${actorId}` : ""}`;
 
   return (
-    <div className={`relative flex min-h-[calc(100dvh-3.5rem)] flex-col ${immersive ? "bg-black" : ""}`} data-variant={variant} data-testid="chat-room">
+    <div className={`relative flex min-h-[calc(100dvh-3.5rem)] flex-col ${immersive ? "bg-black" : ""}`} data-variant={variant} data-mode={VARIANT_MODE[variant]} data-testid="chat-room">
       {immersive ? (
         <div aria-hidden="true" className="fixed inset-0 -z-0 bg-cover bg-center opacity-60 md:absolute" style={{ backgroundImage: `url(${coverUrl})` }} />
       ) : null}
@@ -95,12 +120,12 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
         ) : thread.status === "error" ? (
           <ErrorState message="The conversation could not be loaded." onRetry={thread.retryHistory} className={immersive ? "text-white" : ""} />
         ) : variant === "novel" ? (
-          <NovelStage messages={thread.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={thread.waiting} />
+          <NovelStage messages={thread.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={thread.waiting} streaming={thread.streaming} actions={actions} />
         ) : thread.messages.length === 0 && !thread.waiting ? (
           <p className="px-4 py-8 text-center text-muted">The story is about to begin…</p>
         ) : (
           <div className="flex-1">
-            <MessageList variant={variant} messages={thread.messages} cast={cast} waiting={thread.waiting} />
+            <MessageList variant={variant} messages={thread.messages} cast={cast} waiting={thread.waiting} streaming={thread.streaming} actions={actions} />
           </div>
         )}
       </div>
@@ -111,13 +136,29 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
           ended={thread.ended}
           waiting={thread.waiting}
           problem={thread.problem}
+          onDismissProblem={thread.dismissProblem}
           cost={cost}
           onChoose={thread.choose}
-          onSay={thread.say}
           onPlayAgain={() => setConfirming(true)}
+          onBuyCoins={() => setPurchaseCount((n) => n + 1)}
           tone={immersive ? "overlay" : "plain"}
-        />
+        >
+          <Composer
+            freeText={thread.freeText}
+            waiting={thread.waiting}
+            streaming={thread.streaming}
+            onSay={thread.say}
+            onStop={thread.stop}
+            editing={editing}
+            onEdit={thread.edit}
+            onCancelEdit={() => setEditing(null)}
+            addressees={addressees}
+            onWarm={thread.preload}
+            tone={immersive ? "overlay" : "plain"}
+          />
+        </ChoicePanel>
       ) : null}
+      {purchaseCount > 0 ? <ChatPurchase openCount={purchaseCount} returnPath={returnPath} /> : null}
 
       <RestartDialog
         open={confirming}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import type { ChatMessage } from "@storyloom/contract";
+import { lastModelReplies, problemMessage, sendProblem } from "./chat-logic";
+import { applyStreamEvent, newTurn, settleTurn, showTurn, stoppedTurnStored, stopTurn, upsertMessages } from "./live-turn";
+
+const msg = (id: string, role: ChatMessage["role"], extra: Partial<ChatMessage> = {}): ChatMessage => ({
+  id,
+  role,
+  actor_id: role === "actor" ? "juno-vex" : null,
+  content: `line ${id}`,
+  created_at: "2026-01-01T00:00:00.000Z",
+  ...extra,
+});
+
+describe("a streamed turn", () => {
+  const thread = [msg("1", "actor"), msg("2", "narrator", { choices: [{ index: 0, text: "Go" }] })];
+
+  it("shows the player's line at once and the replies as their text arrives, one per start", () => {
+    let turn = newTurn({ player: msg("pending-text-1", "user", { content: "Hello" }) });
+    expect(showTurn(thread, turn).map((m) => m.id)).toEqual(["1", "2", "pending-text-1"]);
+    turn = applyStreamEvent(turn, { type: "start", role: "actor", actor_id: "juno-vex" }, null);
+    turn = applyStreamEvent(turn, { type: "delta", text: "Hi " }, null);
+    turn = applyStreamEvent(turn, { type: "reasoning", text: "She is wary." }, null);
+    turn = applyStreamEvent(turn, { type: "delta", text: "there" }, null);
+    turn = applyStreamEvent(turn, { type: "start", role: "actor", actor_id: "lacquer" }, null);
+    turn = applyStreamEvent(turn, { type: "delta", text: "Me too" }, null);
+    const shown = showTurn(thread, turn);
+    expect(shown.slice(3).map((m) => [m.actor_id, m.content, m.reasoning])).toEqual([
+      ["juno-vex", "Hi there", "She is wary."],
+      ["lacquer", "Me too", undefined],
+    ]);
+  });
+
+  it("gives text that comes before any start to the lead", () => {
+    const turn = applyStreamEvent(newTurn(), { type: "delta", text: "Hm." }, "juno-vex");
+    expect(turn.replies).toMatchObject([{ role: "actor", actor_id: "juno-vex", content: "Hm." }]);
+  });
+
+  it("keeps a stopped reply's text, marked stopped, and drops replies that had none", () => {
+    let turn = applyStreamEvent(newTurn(), { type: "delta", text: "Half a sen" }, "juno-vex");
+    turn = applyStreamEvent(turn, { type: "start", role: "actor", actor_id: "lacquer" }, null);
+    const stopped = stopTurn(turn);
+    expect(stopped.replies).toMatchObject([{ content: "Half a sen", stopped: true }]);
+    expect(stopped.writing).toBe(false);
+    const before = new Set(thread.map((m) => m.id));
+    expect(stoppedTurnStored(thread, before, stopped)).toBe(false);
+    expect(stoppedTurnStored([...thread, msg("3", "actor", { content: "Half a sentence", stopped: true })], before, stopped)).toBe(true);
+    expect(stoppedTurnStored(thread, before, stopTurn(newTurn()))).toBe(true);
+  });
+
+  it("regenerate hides the replies it rewrites; edit cuts the thread at the edited message", () => {
+    const t = [msg("1", "actor"), msg("3", "user"), msg("4", "actor", { source: "model" }), msg("5", "actor", { source: "model" })];
+    const replies = lastModelReplies(t);
+    expect(replies.map((m) => m.id)).toEqual(["4", "5"]);
+    const regen = newTurn({ hidden: replies });
+    expect(showTurn(t, regen).map((m) => m.id)).toEqual(["1", "3"]);
+    expect(settleTurn(t, regen, [msg("6", "actor", { source: "model", alternatives: { index: 1, count: 2 } })]).map((m) => m.id)).toEqual(["1", "3", "6"]);
+    const edit = newTurn({ player: { ...t[1]!, content: "Changed" }, cutAt: "3" });
+    expect(showTurn(t, edit).map((m) => [m.id, m.content])).toEqual([["1", "line 1"], ["3", "Changed"]]);
+    expect(settleTurn(t, edit, [msg("3", "user", { content: "Changed" }), msg("7", "actor")]).map((m) => m.id)).toEqual(["1", "3", "7"]);
+  });
+
+  it("upserts a turn's messages by id", () => {
+    expect(upsertMessages(thread, [msg("2", "narrator", { content: "new" }), msg("3", "user")]).map((m) => [m.id, m.content])).toEqual([
+      ["1", "line 1"],
+      ["2", "new"],
+      ["3", "line 3"],
+    ]);
+  });
+});
+
+describe("send problems", () => {
+  it("tells a reply still being written from a story played by its choices", () => {
+    expect(sendProblem({ code: "CONFLICT", message: "A reply is still being written" })).toBe("busy");
+    expect(sendProblem({ code: "CONFLICT", message: "This story is played by its choices: free replies need a language model" })).toBe("ended");
+    expect(sendProblem({ code: "INSUFFICIENT_COINS", status: 402 })).toBe("coins");
+    expect(sendProblem({ code: "RATE_LIMITED", status: 429 })).toBe("rate");
+    expect(sendProblem({ code: "MODEL_ERROR" })).toBe("model");
+    expect(problemMessage("coins", "", 2)).toContain("each reply costs 2");
+    expect(problemMessage("other", "Bad input", 1)).toBe("Bad input");
+  });
+});

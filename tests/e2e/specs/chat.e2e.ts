@@ -110,9 +110,42 @@ for (const brand of brandSites) {
       await page.reload();
       await expect(choices.first()).toBeVisible();
       await choices.first().click();
-      await expect(page.getByText("You are out of coins. Top up to keep playing.")).toBeVisible();
+      // Too few coins opens the purchase dialog; closed, the panel still says why and links to the coins page.
+      const purchase = page.getByRole("dialog", { name: "Purchase" });
+      await expect(purchase).toBeVisible();
+      await animationsDone(page);
+      await page.keyboard.press("Escape");
+      await expect(purchase).toBeHidden();
+      await expect(page.getByRole("alert").filter({ hasText: "Out of coins" })).toBeVisible();
       await expect(page.getByRole("link", { name: "Get coins" })).toHaveAttribute("href", "/user/coins");
       await expect.poll(() => coins(page)).toBe(0);
+    });
+
+    test("without a language model, free text is refused with a plain message", async ({ page }) => {
+      const story = (await popular())[3]!;
+      const actor = story.actors[0]!;
+      await page.goto(`${brand.baseURL}/chat/${story.id}/${actor.id}`);
+      await expect(page.getByRole("group", { name: "Your choices" }).getByRole("button").first()).toBeVisible();
+      // The composer stays in view, off, and says why; the choices play the story.
+      const box = page.getByRole("textbox", { name: "Your message" });
+      await expect(box).toBeVisible();
+      await expect(box).toBeDisabled();
+      await expect(page.getByText("Free replies need a language model — pick one of the choices to play.")).toBeVisible();
+      await expect(page.getByRole("button", { name: "Send" })).toBeDisabled();
+      // The API refuses a typed message as plainly (and charges nothing).
+      const token = (await page.context().cookies()).find((c) => c.name === "token")?.value;
+      const before = await coins(page);
+      const res = await fetch(`${apiUrl}/api/v1/actor/chat/message.send`, {
+        method: "POST",
+        headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${token}` },
+        body: JSON.stringify({ story_id: story.id, actor_id: actor.id, content: "Hello?" }),
+      });
+      expect(res.status).toBe(409);
+      const body = (await res.json()) as { code: string; message: string };
+      expect(body.code).toBe("CONFLICT");
+      expect(body.message).toMatch(/free replies need a language model/);
+      await page.reload();
+      await expect.poll(() => coins(page)).toBe(before);
     });
 
     test("unknown story or character in a chat URL gives not-found", async ({ page }) => {

@@ -23,4 +23,10 @@ const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, {
 const turbo = join(root, "node_modules", ".bin", "turbo");
 const built = run(turbo, ["run", "build:e2e", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--concurrency=1", "--output-logs=errors-only"], root);
 if (built !== 0) process.exit(built);
-process.exit(run(join(import.meta.dirname, "..", "node_modules", ".bin", "playwright"), ["test", ...process.argv.slice(2)], join(import.meta.dirname, "..")));
+const playwright = join(import.meta.dirname, "..", "node_modules", ".bin", "playwright");
+const args = process.argv.slice(2);
+const main = run(playwright, ["test", ...args], join(import.meta.dirname, ".."));
+// Then the AI run (playwright.ai.config.ts): the same ports and builds, plus the local model peer
+// with LLM_BASE_URL pointed at it. A run narrowed by arguments is the main suite's alone.
+const ai = args.length === 0 ? run(playwright, ["test", "-c", "playwright.ai.config.ts"], join(import.meta.dirname, "..")) : 0;
+process.exit(main || ai);

@@ -1,0 +1,122 @@
+// The chat with a language model (the local model peer, see playwright.ai.config.ts): a typed
+// message's reply streams in, can be stopped (its text kept), regenerated and paged between
+// alternatives; an action naming an open choice advances the story; each reply costs the
+// configured price. One test per brand, on phone and desktop.
+import { expect, test, type Page } from "@playwright/test";
+import { apiUrl, modelPeerUrl } from "../support/env";
+import { brandSites } from "../support/brands";
+import { expectAccessible, settled } from "../support/checks";
+
+const STORY = "neon-requiem";
+const ACTOR = "juno-vex";
+
+/** Sets how the peer answers from now on (one test runs at a time). */
+async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
+  expect(res.ok).toBe(true);
+}
+
+async function costPerReply(): Promise<number> {
+  const res = await fetch(`${apiUrl}/api/v1/sysconfig.list`);
+  const cost = ((await res.json()) as { data: { chat_cost_per_reply: number } }).data.chat_cost_per_reply;
+  expect(cost).toBeGreaterThan(0);
+  return cost;
+}
+
+const coins = async (page: Page) => Number((await page.getByTestId("chat-coins").innerText()).replace(/\D+/g, ""));
+const log = (page: Page) => page.getByTestId("chat-log");
+const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
+const stopButton = (page: Page) => page.getByRole("button", { name: "Stop the reply" });
+const lastReply = (page: Page) => log(page).locator('[data-role="actor"]').last();
+
+/** Types a message and sends it with Enter, as a player does. */
+async function say(page: Page, text: string): Promise<void> {
+  await box(page).fill(text);
+  await box(page).press("Enter");
+}
+
+/** Waits until no reply is being written (the composer is back). */
+async function replyDone(page: Page): Promise<void> {
+  await expect(stopButton(page)).toHaveCount(0, { timeout: 20_000 });
+  await expect(log(page).locator("[data-live]")).toHaveCount(0);
+  await expect(box(page)).toBeEnabled();
+}
+
+test.afterEach(async () => {
+  await peerDefaults({ tokenDelayMs: 60 });
+});
+
+for (const brand of brandSites) {
+  test(`${brand.name}: a typed reply streams in, stops, regenerates with alternatives, and an action advances the story`, async ({ page }) => {
+    const cost = await costPerReply();
+    await page.goto(`${brand.baseURL}/chat/${STORY}/${ACTOR}`);
+    await expect(box(page)).toBeEnabled();
+    await expect(page.getByText("Free replies need a language model")).toHaveCount(0);
+    await expect(page.getByTestId("chat-coins")).not.toHaveText(/—/);
+    const start = await coins(page);
+
+    // 1. The reply is seen while it is still being written, then complete; one reply's price is taken.
+    await peerDefaults({ tokenDelayMs: 120 });
+    await say(page, "Juno, who is hunting me tonight?");
+    await expect(log(page).locator('[data-role="user"]').last()).toHaveText(/who is hunting me tonight\?/);
+    const live = log(page).getByTestId("live-text");
+    await expect(live).toHaveText(/\S+ \S+/);
+    await expect(stopButton(page)).toBeVisible();
+    const partial = (await live.innerText()).trim();
+    await replyDone(page);
+    const full = (await lastReply(page).innerText()).trim();
+    expect(full).toContain("I hear you");
+    expect(full.length).toBeGreaterThan(partial.length);
+    expect(full).toContain(partial.slice(0, 8));
+    await expect.poll(() => coins(page)).toBe(start - cost);
+
+    // 2. Stop: the text written so far stays, marked stopped, is stored (still there after a reload) and costs one reply.
+    await peerDefaults({ tokenDelayMs: 250 });
+    await say(page, "Tell me everything you know about the lease.");
+    await expect(live).toHaveText(/\S+ \S+ \S+/);
+    await stopButton(page).click();
+    const stopped = log(page).locator('[data-role="actor"]', { has: page.getByTestId("stopped") }).last();
+    await expect(stopped).toBeVisible();
+    const kept = (await stopped.innerText()).replace(/Stopped$/i, "").trim();
+    expect(kept.length).toBeGreaterThan(0);
+    await replyDone(page);
+    await expect.poll(() => coins(page)).toBe(start - 2 * cost);
+    await page.reload();
+    await expect(log(page).getByTestId("stopped").last()).toBeVisible();
+    await expect(lastReply(page)).toContainText(kept.replace(/^Juno Vex:\s*/, "").slice(0, 20));
+
+    // 3. Regenerate: a new alternative of the last reply; the pager goes between them.
+    await peerDefaults({ tokenDelayMs: 30, content: "Different words this time: the lease is a cage, choom." });
+    await page.getByRole("button", { name: "Regenerate this reply" }).click();
+    await replyDone(page);
+    await expect(lastReply(page)).toContainText("the lease is a cage");
+    const pager = page.getByTestId("alternative-pager");
+    await expect(pager).toHaveText(/2\/2/);
+    await page.getByRole("button", { name: "Previous alternative" }).click();
+    await expect(pager).toHaveText(/1\/2/);
+    await expect(lastReply(page)).not.toContainText("the lease is a cage");
+    await page.getByRole("button", { name: "Next alternative" }).click();
+    await expect(pager).toHaveText(/2\/2/);
+    await expect(lastReply(page)).toContainText("the lease is a cage");
+    await expect.poll(() => coins(page)).toBe(start - 3 * cost);
+    await settled(page);
+    await expectAccessible(page);
+
+    // 4. An action that names an open choice advances the story along it (the peer calls the choice tool).
+    await peerDefaults({ tokenDelayMs: 20 });
+    const choices = page.getByRole("group", { name: "Your choices" }).getByRole("button");
+    await expect(choices.first()).toBeVisible();
+    const before = (await choices.allInnerTexts()).map((t) => t.trim());
+    const pick = before.find((t) => /Go after Mr\. Lacquer/.test(t));
+    expect(pick, `an open choice goes after Mr. Lacquer: ${before.join(" | ")}`).toBeTruthy();
+    const lines = await log(page).locator("[data-role]").count();
+    await say(page, "I go after Mr. Lacquer, right now.");
+    await replyDone(page);
+    await expect(log(page)).toContainText("penthouse smells of your grandmother's kitchen");
+    await expect(choices.first()).toBeVisible();
+    expect((await choices.allInnerTexts()).map((t) => t.trim())).not.toEqual(before);
+    expect(await log(page).locator("[data-role]").count()).toBeGreaterThan(lines + 1);
+    const spent = start - (await coins(page));
+    expect(spent).toBeGreaterThanOrEqual(4 * cost);
+  });
+}

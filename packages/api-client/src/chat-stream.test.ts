@@ -1,0 +1,123 @@
+// The streaming chat calls against the real API: without a model (typed messages are refused before
+// any stream), and with one — the local model peer — where the events arrive as they are written,
+// an abort reaches the model, and the usual client errors come back from the JSON envelopes.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApi } from "@storyloom/api/testing";
+import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
+import { streamChat, isInsufficientCoins, type ChatStreamEvent } from "./chat-stream";
+import { createApiClient } from "./client";
+import { memoryStorage, StorageKeys } from "./storage";
+import { recordingFetch } from "./test-helpers";
+
+type Api = Awaited<ReturnType<typeof startTestApi>>;
+const STORY = "neon-requiem";
+const ACTOR = "juno-vex";
+const target = { story_id: STORY, actor_id: ACTOR, mode: "character" as const };
+
+let plain: Api;
+let withModel: Api;
+let peer: ModelPeer;
+
+beforeAll(async () => {
+  peer = await startModelPeer({ apiKey: "test-key", defaults: { tokenDelayMs: 0 } });
+  [plain, withModel] = await Promise.all([startTestApi(), startTestApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "test-key", LLM_MODEL: "storyloom-peer" })]);
+});
+afterAll(async () => {
+  await Promise.all([plain?.stop(), withModel?.stop()]);
+  await peer?.close();
+});
+
+/** A signed-in guest whose story has begun (the opening is free). */
+async function player(api: Api) {
+  const rec = recordingFetch();
+  const storage = memoryStorage();
+  const client = createApiClient({ baseUrl: api.url, storage, fetch: rec.fetch });
+  await client.start();
+  expect((await client.api.chatSend(target)).ok).toBe(true);
+  rec.reset();
+  return { client, rec, storage };
+}
+
+describe("streamChat without a model", () => {
+  it("a typed message is refused before any stream: the 409 envelope, as a failure", async () => {
+    const { client } = await player(plain);
+    const events: ChatStreamEvent[] = [];
+    const r = await streamChat(client, "chatSend", { ...target, content: "Hello?" }, { onEvent: (e) => events.push(e) });
+    expect(r).toMatchObject({ ok: false, code: "CONFLICT", status: 409 });
+    expect(!r.ok && r.message).toMatch(/free replies need a language model/);
+    expect(r.streamed).toBeFalsy();
+    expect(events).toEqual([]);
+  });
+
+  it("bad input gets the validation envelope naming the field", async () => {
+    const { client } = await player(plain);
+    const r = await streamChat(client, "chatSend", { ...target, content: "x".repeat(2001) });
+    expect(r).toMatchObject({ ok: false, code: "VALIDATION_ERROR", status: 400 });
+  });
+
+  it("a refused token is renewed and the call sent once more (401 retry-once rule)", async () => {
+    const { client, rec, storage } = await player(plain);
+    storage.cookies.set(StorageKeys.token, "sl1.forged.token", 60);
+    const r = await streamChat(client, "chatSend", { ...target, content: "Hello?" });
+    expect(r).toMatchObject({ ok: false, code: "CONFLICT", status: 409 });
+    expect(rec.sent.map((s) => s.path)).toEqual(["/api/v1/actor/chat/message.send", "/api/v1/user.refresh", "/api/v1/actor/chat/message.send"]);
+  });
+});
+
+describe("streamChat with a model", () => {
+  it("reports start, deltas and done in order; text arrives before the reply is finished", async () => {
+    const { client } = await player(withModel);
+    peer.defaults = { tokenDelayMs: 40 };
+    const events: { e: ChatStreamEvent; at: number }[] = [];
+    const r = await streamChat(client, "chatSend", { ...target, content: "Who is after me?" }, { onEvent: (e) => events.push({ e, at: Date.now() }) });
+    peer.defaults = { tokenDelayMs: 0 };
+    expect(r.ok).toBe(true);
+    const types = events.map((x) => x.e.type);
+    expect(types[0]).toBe("start");
+    expect(types.at(-1)).toBe("done");
+    const deltas = events.filter((x) => x.e.type === "delta");
+    expect(deltas.length).toBeGreaterThan(3);
+    const text = deltas.map((x) => (x.e as { text: string }).text).join("");
+    expect(text).toContain("I hear you");
+    // Streamed, not buffered: the first words came well before the last.
+    expect(deltas.at(-1)!.at - deltas[0]!.at).toBeGreaterThan(100);
+    if (!r.ok) return;
+    expect(r.data.messages.some((m) => m.role === "actor" && m.source === "model" && m.content === text)).toBe(true);
+    expect(typeof r.data.coins).toBe("number");
+  });
+
+  it("an abort stops the reply: resolved as stopped, and the model's request is aborted within a second", async () => {
+    const { client } = await player(withModel);
+    peer.defaults = { tokenDelayMs: 150 };
+    const controller = new AbortController();
+    const before = peer.requests.length;
+    let abortedAt = 0;
+    const r = await streamChat(client, "chatSend", { ...target, content: "Tell me everything." }, {
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.type === "delta" && !abortedAt) {
+          abortedAt = Date.now();
+          controller.abort();
+        }
+      },
+    });
+    peer.defaults = { tokenDelayMs: 0 };
+    expect(r).toMatchObject({ ok: false, stopped: true });
+    const upstream = await peer.waitFor((q) => q.id > before && q.outcome === "aborted", 2000);
+    expect(upstream.abortedAt! - abortedAt).toBeLessThan(1000);
+  });
+
+  it("INSUFFICIENT_COINS comes back before any stream and is told apart", async () => {
+    const { client } = await player(withModel);
+    for (let i = 0; i < 300; i++) {
+      const turn = await client.api.chatSend({ ...target, choice: 0 });
+      if (!turn.ok && turn.status === 402) break;
+      if (!turn.ok || turn.data.ended) await client.api.chatSend({ ...target, restart: true });
+    }
+    const requests = peer.requests.length;
+    const r = await streamChat(client, "chatSend", { ...target, content: "One more word?" });
+    expect(r).toMatchObject({ ok: false, code: "INSUFFICIENT_COINS", status: 402 });
+    expect(!r.ok && isInsufficientCoins(r)).toBe(true);
+    expect(peer.requests.length).toBe(requests);
+  });
+});

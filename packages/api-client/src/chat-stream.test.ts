@@ -105,6 +105,15 @@ describe("streamChat with a model", () => {
     expect(r).toMatchObject({ ok: false, stopped: true });
     const upstream = await peer.waitFor((q) => q.id > before && q.outcome === "aborted", 2000);
     expect(upstream.abortedAt! - abortedAt).toBeLessThan(1000);
+    // The text written until then is kept, marked stopped (stored a moment after the abort).
+    let last: { content: string; stopped?: boolean } | undefined;
+    for (let i = 0; i < 20 && !last?.stopped; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      const history = await client.api.chatHistory({ story_id: STORY, actor_id: ACTOR });
+      last = history.ok ? history.data.messages.at(-1) : undefined;
+    }
+    expect(last).toMatchObject({ stopped: true });
+    expect(last!.content.length).toBeGreaterThan(0);
   });
 
   it("INSUFFICIENT_COINS comes back before any stream and is told apart", async () => {

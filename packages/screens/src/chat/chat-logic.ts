@@ -60,6 +60,12 @@ export function openChoices(messages: readonly ChatMessage[], ended: boolean): C
   return messages.findLast((m) => m.choices !== undefined)?.choices ?? [];
 }
 
+/** The stored message that offers the open choices (sent with a pick, so a repeated pick is refused). */
+export function choicesOfferedBy(messages: readonly ChatMessage[]): string | undefined {
+  const id = messages.findLast((m) => m.choices !== undefined)?.id;
+  return id && /^[1-9][0-9]*$/.test(id) ? id : undefined;
+}
+
 /** Appends answer messages to a thread, skipping ones it already has (a refetch may race the answer). */
 export function mergeMessages(thread: readonly ChatMessage[], incoming: readonly ChatMessage[]): ChatMessage[] {
   const seen = new Set(thread.map((m) => m.id));

@@ -55,6 +55,10 @@ describe("a streamed turn", () => {
     const regen = newTurn({ hidden: replies });
     expect(showTurn(t, regen).map((m) => m.id)).toEqual(["1", "3"]);
     expect(settleTurn(t, regen, [msg("6", "actor", { source: "model", alternatives: { index: 1, count: 2 } })]).map((m) => m.id)).toEqual(["1", "3", "6"]);
+    // The API keeps the reply's id for its new alternative: it stays where it was.
+    const again = newTurn({ hidden: [t[2]!] });
+    const settled = settleTurn([...t, msg("8", "narrator")], again, [msg("4", "actor", { source: "model", content: "new", alternatives: { index: 1, count: 2 } })]);
+    expect(settled.map((m) => [m.id, m.content])).toEqual([["1", "line 1"], ["3", "line 3"], ["4", "new"], ["5", "line 5"], ["8", "line 8"]]);
     const edit = newTurn({ player: { ...t[1]!, content: "Changed" }, cutAt: "3" });
     expect(showTurn(t, edit).map((m) => [m.id, m.content])).toEqual([["1", "line 1"], ["3", "Changed"]]);
     expect(settleTurn(t, edit, [msg("3", "user", { content: "Changed" }), msg("7", "actor")]).map((m) => m.id)).toEqual(["1", "3", "7"]);

@@ -85,7 +85,9 @@ export function upsertMessages(thread: readonly ChatMessage[], incoming: readonl
 
 /** The stored thread once a turn has finished: what it replaced removed, what it wrote added. */
 export function settleTurn(thread: readonly ChatMessage[], turn: LiveTurn, written: readonly ChatMessage[]): ChatMessage[] {
-  const base = withoutMessages(turn.cutAt ? threadBefore(thread, turn.cutAt) : thread, turn.hidden);
+  // A regenerated reply keeps its id: it is updated in place rather than removed and appended.
+  const rewritten = new Set(written.map((m) => m.id));
+  const base = withoutMessages(turn.cutAt ? threadBefore(thread, turn.cutAt) : thread, turn.hidden.filter((m) => !rewritten.has(m.id)));
   return upsertMessages(base, written);
 }
 

@@ -5,6 +5,7 @@ import type { ChatMessage, EndpointData, EndpointInput } from "@storyloom/contra
 import type { ChatStreamName } from "@storyloom/api-client/chat-stream";
 import { queryKeyOf, useChatHistory, useChatReasoningHistory, useChatStream, useSelectChatAlternative, useSendChat, useSession } from "@storyloom/api-client/react";
 import {
+  choicesOfferedBy,
   lastModelReplies,
   lastPlayerIndex,
   openChoices,
@@ -161,13 +162,16 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const choose = (choice: Choice) => {
     if (busy) return;
     setProblem(null);
+    // Naming the message that offered the choice: a pick sent twice is played once, never onto the next scene.
+    const offeredBy = choicesOfferedBy(stored);
+    const pick = { ...target, choice: choice.index, ...(offeredBy ? { choice_of: offeredBy } : {}) };
     if (freeText) {
-      void run("chatSend", { ...target, choice: choice.index }, newTurn({ player: pendingPlayerMessage(choice) }));
+      void run("chatSend", pick, newTurn({ player: pendingPlayerMessage(choice) }));
       return;
     }
     // Scripted play answers at once; the JSON call keeps the first load free of the stream reader.
     setPending({ message: pendingPlayerMessage(choice), after: stored.length });
-    send.mutate({ ...target, choice: choice.index }, { onSuccess: applyAnswer, onError: fail, onSettled: () => setPending(null) });
+    send.mutate(pick, { onSuccess: applyAnswer, onError: fail, onSettled: () => setPending(null) });
   };
 
   const say = async (content: string) => {
@@ -176,9 +180,12 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   };
 
   const lastPlayer = stored[lastPlayerIndex(stored)] ?? null;
-  const replies = lastModelReplies(stored);
-  const editable = freeText && lastPlayer && !ended ? lastPlayer : null;
-  const regenerable = freeText && replies.length > 0 ? replies.at(-1)! : null;
+  const lastReply = lastModelReplies(stored).at(-1) ?? null;
+  // A typed message is answered by the model alone; a pick (or words that took a choice) moved the
+  // script on, and that is not rewritten by an edit.
+  const answeredByModel = stored.slice(lastPlayerIndex(stored) + 1).every((m) => m.source === "model");
+  const editable = freeText && lastPlayer && !ended && answeredByModel ? lastPlayer : null;
+  const regenerable = freeText ? lastReply : null;
 
   const edit = async (message: ChatMessage, content: string) => {
     if (busy) return false;
@@ -187,8 +194,8 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   };
 
   const regenerate = () => {
-    if (busy || replies.length === 0) return;
-    void run("chatRegenerate", target, newTurn({ hidden: replies }));
+    if (busy || !lastReply) return;
+    void run("chatRegenerate", target, newTurn({ hidden: [lastReply] }));
   };
 
   const select = (message: ChatMessage, index: number) => {

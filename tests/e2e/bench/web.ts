@@ -1,7 +1,7 @@
 // `pnpm bench:web`: builds both brand sites and an empty App Router page, serves them next to the
 // real API, then prints every route's first-load JavaScript (gzip) and Lighthouse (mobile preset,
-// Debian Chromium) for home, story detail and coins — each next to the empty page, same run, same machine,
-// with a met/missed verdict on the issue's targets.
+// Debian Chromium) for home, story detail, coins and the chat of issue #22 — each next to the empty
+// page, same run, same machine, with a met/missed verdict on the issues' targets.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -12,7 +12,7 @@ import { scriptUrls } from "./script-urls";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
-/** Rounds per throttling method (default: 5 devtools, 3 simulate). */
+/** Rounds per throttling method (default: 5 simulate, 3 devtools). */
 const rounds = process.env.BENCH_WEB_RUNS ? Number(process.env.BENCH_WEB_RUNS) : undefined;
 // Ports: the defaults, or the e2e suite's variables (a shared machine gives each run its own block;
 // the sites must then be built with NEXT_PUBLIC_API_URL pointing at API_PORT).
@@ -23,7 +23,7 @@ const sites = [
   { name: "playshot", dir: "apps/playshot", port: Number(process.env.PLAYSHOT_PORT ?? 3001) },
 ];
 const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3002) };
-/** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story and coins. */
+/** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story, coins and a chat. */
 const auditPaths = process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean);
 
 const children: ChildProcess[] = [];
@@ -138,26 +138,32 @@ const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length
 
 // Both of Lighthouse's throttling methods, same mobile preset (412×823 at 1.75×, 150 ms RTT,
 // 1.6 Mbps, 4× CPU).
-// - "devtools" throttles the load itself and measures when things really paint. The targets are
-//   judged on it: it is what a phone on that link sees.
-// - "simulate" (the CLI default) loads the page unthrottled and replays it through a network model
+// - "simulate" (the CLI default, and what PageSpeed Insights reports) judges the targets (issue #22).
+//   It loads the page unthrottled and replays it through a network model
 //   (Lantern). Its LCP is built from whatever finished before the *unthrottled* LCP: on localhost
 //   the scripts arrive within ~30 ms of the HTML, so a page whose first paint needs a few ms more
 //   parsing than an empty page's gets every script that beat that paint charged to its LCP (a
 //   script whose evaluation task is under 10 ms is never matched to one and always counts). The
 //   same empty page swings between ~630 and ~950 ms by that race alone, so the table is printed
-//   as a diagnostic next to the judged one.
+//   with the rounds' spread next to each median.
+// - "devtools" throttles the load itself and measures when things really paint: what a phone on
+//   that link sees, printed as a second table.
 // Pages are audited in rounds (empty page, then every page, again), and each page is compared with
 // the empty page *of its own round*: Δscore and LCP × are medians of those paired comparisons, so
 // machine drift between rounds cancels out instead of landing on whichever page ran in a slow minute.
+// The chat issue #22 names, with its own LCP target (≤ 2.0× of the empty page; others 1.25×).
+const CHAT = "/chat/neon-requiem/juno-vex";
+const lcpRatioOf = (path: string) => (path.startsWith("/chat") ? 2 : 1.25);
 const pages = [
-  { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/` },
-  ...sites.flatMap((s) => (auditPaths ?? ["/", `/story/${story.id}`, "/user/coins"]).map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}` }))),
+  { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/`, lcpRatio: 1 },
+  ...sites.flatMap((s) =>
+    (auditPaths ?? ["/", `/story/${story.id}`, "/user/coins", CHAT]).map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}`, lcpRatio: lcpRatioOf(path) })),
+  ),
 ];
-const targets = { scorePoints: 3, lcpRatio: 1.25 };
+const targets = { scorePoints: 3 };
 const methods: { throttling: Throttling; roundCount: number; judged: boolean }[] = [
-  { throttling: "devtools", roundCount: rounds ?? 5, judged: true },
-  { throttling: "simulate", roundCount: rounds ?? 3, judged: false },
+  { throttling: "simulate", roundCount: rounds ?? 5, judged: true },
+  { throttling: "devtools", roundCount: rounds ?? 3, judged: false },
 ];
 let missed = 0;
 for (const { throttling, roundCount, judged } of methods) {
@@ -176,7 +182,7 @@ for (const { throttling, roundCount, judged } of methods) {
     // the distance to the target (the same code on both brands has differed by 0.14× in one run),
     // and a verdict inside it says little.
     const spread = ratios.length > 1 ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : "";
-    const ok = dScore >= -targets.scorePoints && ratio <= targets.lcpRatio;
+    const ok = dScore >= -targets.scorePoints && ratio <= p.lcpRatio;
     if (judged && i > 0 && !ok) missed++;
     const verdict = judged && i > 0 ? (ok ? "  met" : "  MISSED") : "";
     console.log(
@@ -198,6 +204,8 @@ for (const { throttling, roundCount, judged } of methods) {
     console.log(`  ${p.label.padEnd(32)} ${top[0]} (${top[1]}/${audits[i]!.length} rounds; ${subparts.join(", ")})`);
   });
 }
-console.log(`\ntargets (devtools): score within ${targets.scorePoints} points of the empty page and LCP ≤ ${targets.lcpRatio}× of it — ${missed === 0 ? "met on every page" : `missed on ${missed} page(s)`}`);
+console.log(
+  `\ntargets (simulate): score within ${targets.scorePoints} points of the empty page and LCP ≤ 1.25× of it (chat: 2.0×) — ${missed === 0 ? "met on every page" : `missed on ${missed} page(s)`}`,
+);
 stopAll();
 rmSync(dataDir, { recursive: true, force: true });

@@ -120,3 +120,61 @@ for (const brand of brandSites) {
     await expect.poll(() => coins(page)).toBe(start - 4 * cost);
   });
 }
+
+for (const brand of brandSites) {
+  test(`${brand.name}: reasoning shown apart and collapsed, a group scene answered in turn and by name, story narration, and an edit`, async ({ page }) => {
+    await peerDefaults({ tokenDelayMs: 10 });
+    // /chat3: each reply's reasoning sits apart from its text, collapsed until opened.
+    await page.goto(`${brand.baseURL}/chat3/${STORY}`);
+    await expect(box(page)).toBeEnabled();
+    await say(page, "What is the plan?");
+    await replyDone(page);
+    const reasoning = log(page).getByTestId("reasoning").last();
+    await expect(reasoning).toBeVisible();
+    await expect(reasoning).not.toHaveAttribute("open", "");
+    await expect(reasoning.getByText(/weighs the moment/)).toBeHidden();
+    await reasoning.locator("summary").click();
+    await expect(reasoning.getByText(/weighs the moment/)).toBeVisible();
+    // The reply's own text (the story as a whole answers here) does not carry the reasoning.
+    const reply = log(page).locator('[data-role="narrator"]').last();
+    await expect(reply).toContainText("the city seems to answer");
+    const text = await reply.evaluate((el) => [...el.childNodes].filter((n) => !(n instanceof HTMLElement && n.tagName === "DETAILS")).map((n) => n.textContent).join(""));
+    expect(text).not.toContain("weighs the moment");
+
+    // /chat2: story mode, the narrator answers.
+    await page.goto(`${brand.baseURL}/chat2/${STORY}/${ACTOR}`);
+    await expect(box(page)).toBeEnabled();
+    await say(page, "I look around the noodle bar.");
+    await replyDone(page);
+    await expect(log(page).locator('[data-role="narrator"]').last()).toContainText("The narrator listens");
+
+    // /chat4: a group scene — every character answers in turn; named, one answers alone.
+    await page.goto(`${brand.baseURL}/chat4/${STORY}/${ACTOR}`);
+    await expect(box(page)).toBeEnabled();
+    await say(page, "What do we do now?");
+    await replyDone(page);
+    const scene = log(page);
+    const speakers = scene.locator('[data-role="actor"] > span:first-child');
+    await expect(speakers).toHaveText(["Juno Vex", "Mr. Lacquer"]);
+    // (Naming Mr. Lacquer would take the open choice "Go after Mr. Lacquer": the peer matches words.)
+    await page.getByRole("group", { name: "Speak to" }).getByRole("button", { name: "Juno Vex" }).click();
+    await expect(box(page)).toHaveValue("Juno Vex, ");
+    await box(page).pressSequentially("why my memories?");
+    await box(page).press("Enter");
+    await replyDone(page);
+    await expect(speakers).toHaveText(["Juno Vex"]);
+
+    // Edit the player's last message: it is rewritten and answered anew.
+    await page.getByRole("button", { name: "Edit your message" }).click();
+    await expect(box(page)).toHaveValue("Juno Vex, why my memories?");
+    await box(page).fill("Juno Vex, give them back.");
+    await box(page).press("Enter");
+    await replyDone(page);
+    await expect(scene.locator('[data-role="user"]')).toHaveText(/give them back/);
+    await expect(scene.locator('[data-role="actor"]')).toContainText("give them back");
+    await page.getByRole("button", { name: /Backlog/ }).click();
+    await expect(page.getByText("why my memories?")).toHaveCount(0);
+    await settled(page);
+    await expectAccessible(page);
+  });
+}

@@ -59,7 +59,8 @@ export function NovelStage({ messages, cast, coverUrl, leadId, waiting, streamin
           {backlog ? "Hide backlog" : `Backlog (${messages.length})`}
         </button>
         {backlog ? (
-          <ol className="mt-2 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-xl border border-line p-3 text-sm">
+          // Focusable, so the scrolling list can be read and scrolled from the keyboard too.
+          <ol tabIndex={0} aria-label="Backlog" className="mt-2 flex max-h-64 flex-col gap-2 overflow-y-auto rounded-xl border border-line p-3 text-sm focus-visible:outline-2 focus-visible:outline-brand">
             {messages.map((m) => (
               <li key={m.id}>
                 <span className="font-semibold text-fg">{speakerName(m, names)}: </span>

@@ -85,7 +85,7 @@ for (const brand of brandSites) {
       });
     }
 
-    test("out of coins: a choice is refused with a toast and a way to the coins page", async ({ page }) => {
+    test("out of coins: a choice opens the purchase dialog and the panel links to the coins page", async ({ page }) => {
       const story = (await popular())[2]!;
       const actor = story.actors[0]!;
       await page.goto(`${brand.baseURL}/chat/${story.id}/${actor.id}`);

@@ -20,6 +20,7 @@ import {
 } from "./entities";
 
 import { routes, type AuthMode } from "./routes";
+import { DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 
 
 /** One call of the wire: method, exact path, auth mode, input (query for GET, body for POST) and data. */
@@ -327,6 +328,38 @@ export const endpoints = {
     ...routes.metaForward,
     input: z.object({ data: z.array(MetaEvent).min(1, "No events to send").max(1000) }),
     output: z.object({ events_received: z.number().int() }),
+  }),
+
+  storyDraftCreate: def({
+    ...routes.storyDraftCreate,
+    input: DraftFields,
+    output: z.object({ draft: StoryDraft }),
+  }),
+  storyDraftUpdate: def({
+    ...routes.storyDraftUpdate,
+    // Only the fields sent change.
+    input: DraftChanges.extend({ id: DraftId }),
+    output: z.object({ draft: StoryDraft }),
+  }),
+  storyDraftGet: def({
+    ...routes.storyDraftGet,
+    input: z.object({ id: DraftId }),
+    output: z.object({ draft: StoryDraft }),
+  }),
+  storyDraftList: def({
+    ...routes.storyDraftList,
+    input: none,
+    output: z.object({ drafts: z.array(StoryDraftSummary) }),
+  }),
+  storyDraftPublish: def({
+    ...routes.storyDraftPublish,
+    input: z.object({ id: DraftId }).strict(),
+    output: PublishOutcome,
+  }),
+  storyDraftUnpublish: def({
+    ...routes.storyDraftUnpublish,
+    input: z.object({ id: DraftId }).strict(),
+    output: z.object({ draft: StoryDraft }),
   }),
 } as const;
 

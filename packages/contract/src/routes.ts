@@ -50,6 +50,12 @@ export const routes = {
   chatEdit: { method: "POST", path: "/api/v1/actor/chat/message.edit", auth: "required" },
   chatSelect: { method: "POST", path: "/api/v1/actor/chat/message.select", auth: "required" },
   metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "required" },
+  storyDraftCreate: { method: "POST", path: "/api/v1/story-draft.create", auth: "required" },
+  storyDraftUpdate: { method: "POST", path: "/api/v1/story-draft.update", auth: "required" },
+  storyDraftGet: { method: "GET", path: "/api/v1/story-draft.get", auth: "required" },
+  storyDraftList: { method: "GET", path: "/api/v1/story-draft.list", auth: "required" },
+  storyDraftPublish: { method: "POST", path: "/api/v1/story-draft.publish", auth: "required" },
+  storyDraftUnpublish: { method: "POST", path: "/api/v1/story-draft.unpublish", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

@@ -6,9 +6,10 @@ import { chatRoutes } from "./chat";
 import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
 import { rewardRoutes } from "./rewards";
+import { storyDraftRoutes } from "./storyDrafts";
 import { unsubscribeRoutes } from "./unsubscribe";
 
-/** Registers the routes of the catalogue, engagement, ledger, payments and chat areas. */
+/** Registers the routes of the catalogue, engagement, ledger, payments, chat and story editor areas. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
   artRoutes(app);
   catalogueRoutes(app, ctx);
@@ -17,4 +18,5 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   rewardRoutes(app, ctx);
   chatRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  storyDraftRoutes(app, ctx);
 }

@@ -138,15 +138,26 @@ describe("publishing", () => {
     expect(r.body.code).toBe("VALIDATION_ERROR");
     expect(r.body.data.script_problems[0]!.line).toBe(8);
     expect(r.body.message).toMatch(/line 8/);
-    const noEnd = await call<{ draft: StoryDraft }>(api, "storyDraftUpdate", { id, script: "Once.\n* [Again] -> loop\n== loop ==\nAnd again.\n-> loop\n" }, a.token);
-    expect(noEnd.status).toBe(200);
-    const r2 = await call(api, "storyDraftPublish", { id }, a.token);
+    // Every path stops without an ending: refused, with the dead end among the problems.
+    await call(api, "storyDraftUpdate", { id, script: "Once.\n* [On] -> stuck\n== stuck ==\nNothing more.\n" }, a.token);
+    const r2 = await call<{ script_problems: { line: number | null; message: string }[] }>(api, "storyDraftPublish", { id }, a.token);
     expect(r2.status).toBe(400);
-    expect(r2.body.message).toMatch(/ending/);
-    const missing = (await call<{ draft: StoryDraft }>(api, "storyDraftCreate", { title: "Bare" }, a.token)).body.data.draft.id;
-    const r3 = await call<{ fields: { path: string }[] }>(api, "storyDraftPublish", { id: missing }, a.token);
+    expect(r2.body.message).toMatch(/no ending can be reached/);
+    expect(r2.body.data.script_problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/ran out of content/));
+    // A knot that diverts back into itself without a choice never stops: the check gives up in time.
+    await call(api, "storyDraftUpdate", { id, script: "Once.\n* [Again] -> loop\n== loop ==\nAnd again.\n-> loop\n" }, a.token);
+    const r3 = await call(api, "storyDraftPublish", { id }, a.token);
     expect(r3.status).toBe(400);
-    expect(r3.body.data.fields.map((f) => f.path)).toEqual(expect.arrayContaining(["hook", "category_id", "characters", "script"]));
+    expect(r3.body.message).toMatch(/runs on without a choice or an ending/);
+    // …also when it prints nothing: ink would spin inside a single step of the story.
+    await call(api, "storyDraftUpdate", { id, script: "Once.\n* [Again] -> spin\n== spin ==\n-> spin\n" }, a.token);
+    const r3b = await call(api, "storyDraftPublish", { id }, a.token);
+    expect(r3b.status).toBe(400);
+    expect(r3b.body.message).toMatch(/runs on without a choice or an ending/);
+    const missing = (await call<{ draft: StoryDraft }>(api, "storyDraftCreate", { title: "Bare" }, a.token)).body.data.draft.id;
+    const r4 = await call<{ fields: { path: string }[] }>(api, "storyDraftPublish", { id: missing }, a.token);
+    expect(r4.status).toBe(400);
+    expect(r4.body.data.fields.map((f) => f.path)).toEqual(expect.arrayContaining(["hook", "category_id", "characters", "script"]));
     expect((await call<{ draft: StoryDraft }>(api, "storyDraftGet", { id }, a.token)).body.data.draft.status).toBe("draft");
     expect(await balanceAndLedger(api.handle.db, a.id)).toEqual(start);
     const tasks = (await call<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, a.token)).body.data.tasks;

@@ -1,0 +1,78 @@
+"use client";
+import { useEffect, useState } from "react";
+import type { compileScript, ScriptIssue, walkScript, WalkReport } from "@storyloom/story-script";
+import { InkRunaway, installInkGuard, withInkDeadline } from "./ink-guard";
+
+/** What the editor knows about the script as typed. */
+export type ScriptCheck =
+  | { state: "loading" }
+  | { state: "empty" }
+  /** lastJson: the last version that compiled, which the preview keeps playing meanwhile */
+  | { state: "errors"; errors: ScriptIssue[]; warnings: ScriptIssue[]; lastJson: string | null }
+  | { state: "ok"; json: string; warnings: ScriptIssue[]; report: WalkReport };
+
+// The browser walk stays small so typing never stutters; the server walks again, deeper, on publish.
+const WALK = { maxTurns: 30, maxStates: 2000, plays: 30 };
+const DEBOUNCE_MS = 350;
+
+type ScriptModule = { compileScript: typeof compileScript; walkScript: typeof walkScript };
+let loading: Promise<ScriptModule> | null = null;
+// The ink compiler is large: it loads with the editor page only, the first time a script is checked.
+const loadCompiler = () =>
+  (loading ??= Promise.all([import("@storyloom/story-script"), import("inkjs/full")]).then(([m, ink]) => {
+    installInkGuard(ink.Story);
+    return m;
+  }));
+/** Longest the walk may take after an edit, so typing never freezes the page. */
+const WALK_MS = 1_500;
+
+/** The compiled story the preview can play: the current one, or the last that compiled. */
+export function lastJsonOf(check: ScriptCheck): string | null {
+  return check.state === "ok" ? check.json : check.state === "errors" ? check.lastJson : null;
+}
+
+/** Compiles and walks the script a moment after the author stops typing. */
+export function useScriptCheck(script: string): ScriptCheck {
+  const [check, setCheck] = useState<ScriptCheck>({ state: "loading" });
+  useEffect(() => {
+    let live = true;
+    const timer = setTimeout(
+      () => {
+        if (!script.trim()) {
+          setCheck({ state: "empty" });
+          return;
+        }
+        void loadCompiler().then(
+          (m) => {
+            if (!live) return;
+            const compiled = m.compileScript(script);
+            if (!compiled.ok) {
+              setCheck((prev) => ({ state: "errors", errors: compiled.errors, warnings: compiled.warnings, lastJson: lastJsonOf(prev) }));
+              return;
+            }
+            let report: WalkReport;
+            try {
+              report = withInkDeadline(WALK_MS, () => m.walkScript(compiled.json, WALK));
+            } catch (e) {
+              if (!(e instanceof InkRunaway)) throw e;
+              setCheck((prev) => ({ state: "errors", errors: [{ line: 0, message: e.message }], warnings: compiled.warnings, lastJson: lastJsonOf(prev) }));
+              return;
+            }
+            setCheck({ state: "ok", json: compiled.json, warnings: compiled.warnings, report });
+          },
+          () => {
+            // A failed chunk load (offline): the first check tries again on the next edit.
+            loading = null;
+            if (live) setCheck((prev) => ({ state: "errors", errors: [{ line: 0, message: "The ink compiler could not be loaded. Check your connection." }], warnings: [], lastJson: lastJsonOf(prev) }));
+          },
+        );
+      },
+      loading ? DEBOUNCE_MS : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [script]);
+  return check;
+}

@@ -12,6 +12,7 @@ import { InkPreview } from "./ink-preview";
 import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-editor";
 import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
+import { dangerText } from "../account/text-field";
 
 type Notice = { tone: "ok" | "error"; text: string; storyId?: string } | null;
 
@@ -159,7 +160,7 @@ export function Editor({ initial, categories }: { initial: StoryDraft; categorie
         </div>
       </div>
       {notice ? (
-        <p role={notice.tone === "error" ? "alert" : "status"} className={`rounded-xl px-3 py-2 text-sm ${notice.tone === "error" ? "bg-red-500/10 text-red-500" : "bg-emerald-500/10 text-fg"}`}>
+        <p role={notice.tone === "error" ? "alert" : "status"} className={`rounded-xl px-3 py-2 text-sm ${notice.tone === "error" ? `bg-red-500/10 ${dangerText}` : "bg-emerald-500/10 text-fg"}`}>
           {notice.text}{" "}
           {notice.storyId ? (
             <Link href={`/story/${notice.storyId}`} className="font-semibold underline underline-offset-4">
@@ -191,7 +192,7 @@ export function Editor({ initial, categories }: { initial: StoryDraft; categorie
             <ScriptProblems id={`${id}-problems`} check={check} server={serverProblems} onGoTo={(line) => editor.current?.goTo(line)} />
           </section>
         </div>
-        <aside className="flex flex-col gap-6 lg:sticky lg:top-4 lg:self-start" aria-label="Preview and walk report">
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-20 lg:self-start" aria-label="Preview and walk report">
           <section aria-labelledby={`${id}-preview`} className="rounded-2xl border border-line p-4">
             <h2 id={`${id}-preview`} className="mb-3 font-semibold text-fg">
               Preview

@@ -4,6 +4,7 @@ import type { Story } from "inkjs/full";
 import { Button } from "@storyloom/ui";
 import { speakerOf } from "./editor-logic";
 import { InkRunaway, installInkGuard } from "./ink-guard";
+import { dangerText } from "../account/text-field";
 
 type InkModule = { Story: typeof Story };
 
@@ -100,7 +101,7 @@ export function InkPreview({ json }: { json: string | null }) {
         ))}
       </ol>
       {played.error ? (
-        <p role="alert" className="text-sm text-red-500">
+        <p role="alert" className={`text-sm ${dangerText}`}>
           The story stopped: {played.error}
         </p>
       ) : played.ended ? (

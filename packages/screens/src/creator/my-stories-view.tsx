@@ -7,6 +7,7 @@ import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
 import { STARTER_SCRIPT } from "./editor-logic";
 import { RequireSignIn } from "./require-sign-in";
+import { dangerText } from "../account/text-field";
 
 const STATUS: Record<StoryDraftSummary["status"], { label: string; tone: BadgeTone }> = {
   draft: { label: "Draft", tone: "neutral" },
@@ -23,7 +24,7 @@ function NewStoryButton() {
         Write a new story
       </Button>
       {create.error ? (
-        <p role="alert" className="text-sm text-red-500">
+        <p role="alert" className={`text-sm ${dangerText}`}>
           {errorText(create.error)}
         </p>
       ) : null}

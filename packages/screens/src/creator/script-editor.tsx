@@ -2,6 +2,7 @@
 import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from "react";
 import { STORY_LIMITS } from "@storyloom/contract/constants";
 import { lineNumbers, lineRange, sizeText } from "./editor-logic";
+import { dangerText } from "../account/text-field";
 
 /** Props of {@link ScriptEditor}. */
 export interface ScriptEditorProps {
@@ -70,7 +71,7 @@ export function ScriptEditor({ id, value, onChange, problems, describedBy, handl
               data-line={n}
               data-problem={bad ? "true" : undefined}
               title={bad?.join("\n")}
-              className={`h-6 px-2 tabular-nums ${bad ? "bg-red-500/20 font-bold text-red-500" : ""}`}
+              className={`h-6 px-2 tabular-nums ${bad ? `bg-red-500/15 font-bold ${dangerText}` : ""}`}
             >
               {bad ? "●" : ""}
               {n}

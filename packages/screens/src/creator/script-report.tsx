@@ -1,6 +1,7 @@
 "use client";
 import type { ScriptProblem } from "@storyloom/contract";
 import type { ScriptCheck } from "./use-script-check";
+import { dangerText } from "../account/text-field";
 
 /** Props of {@link ScriptProblems}. */
 export interface ScriptProblemsProps {
@@ -31,7 +32,7 @@ export function ScriptProblems({ id, check, server, onGoTo }: ScriptProblemsProp
                 type="button"
                 disabled={!p.line}
                 onClick={() => onGoTo(p.line)}
-                className={`w-full rounded-lg px-2 py-1 text-left text-sm hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none ${p.tone === "error" ? "text-red-500" : "text-amber-500"}`}
+                className={`w-full rounded-lg px-2 py-1 text-left text-sm hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none ${p.tone === "error" ? dangerText : "text-fg"}`}
               >
                 <span className="font-semibold">{p.line ? `Line ${p.line}` : p.tone === "error" ? "Error" : "Warning"}:</span> {p.message}
               </button>
@@ -51,12 +52,12 @@ export function WalkerReport({ check, onGoToKnot }: { check: ScriptCheck; onGoTo
     <div>
     <dl className="grid grid-cols-2 gap-x-4 gap-y-2 text-sm">
       <dt className="text-muted">Endings reachable</dt>
-      <dd className={`font-semibold ${r.endings.length === 0 ? "text-red-500" : "text-fg"}`} data-testid="endings-count">
+      <dd className={`font-semibold ${r.endings.length === 0 ? dangerText : "text-fg"}`} data-testid="endings-count">
         {r.endings.length}
         {r.endings.length === 0 ? " — end a path with -> END" : ""}
       </dd>
       <dt className="text-muted">Dead ends</dt>
-      <dd className={`font-semibold ${r.deadEnds.length ? "text-red-500" : "text-fg"}`} data-testid="dead-ends-count">
+      <dd className={`font-semibold ${r.deadEnds.length ? dangerText : "text-fg"}`} data-testid="dead-ends-count">
         {r.deadEnds.length}
       </dd>
       <dt className="text-muted">Choices to an ending</dt>
@@ -88,7 +89,7 @@ export function WalkerReport({ check, onGoToKnot }: { check: ScriptCheck; onGoTo
             <ul className="flex flex-col gap-1" aria-label="Dead ends">
               {r.deadEnds.map((d, i) => (
                 <li key={i}>
-                  <button type="button" onClick={() => onGoToKnot(d.knot)} className="text-left text-xs text-red-500 hover:underline">
+                  <button type="button" onClick={() => onGoToKnot(d.knot)} className={`text-left text-xs hover:underline ${dangerText}`}>
                     {d.knot || "start"}: {d.kind === "loop" ? "every way on loops forever" : "the story stops with no choice and no ending"}
                     {d.choices.length ? ` (after ${d.choices.join(" → ")})` : ""}
                   </button>

@@ -122,9 +122,14 @@ describe("drafts are private", () => {
       expect(r.body.code).toBe("VALIDATION_ERROR");
       if (path !== "extra") expect(r.body.data.fields.map((f) => f.path), path).toContain(path);
     }
+    const id = (await call<{ draft: StoryDraft }>(api, "storyDraftCreate", fields(), a.token)).body.data.draft.id;
+    const bad = await call(api, "storyDraftUpdate", { id, title: "ok", tags: ["<b>"] }, a.token);
+    expect(bad.status).toBe(400);
+    expect((await call<{ draft: StoryDraft }>(api, "storyDraftGet", { id }, a.token)).body.data.draft).toMatchObject({ title: "The Low Tide", tags: ["sea", "short"] });
+    expect((await call(api, "storyDraftUpdate", { id, category_id: "no-such-category" }, a.token)).status).toBe(400);
     expect((await call(api, "storyDraftGet", { id: "abc" }, a.token)).status).toBe(400);
     expect((await call(api, "storyDraftUpdate", { id: "999999", title: "x" }, a.token)).status).toBe(404);
-    expect(await draftCount()).toBe(before);
+    expect(await draftCount()).toBe(before + 1);
   });
 });
 

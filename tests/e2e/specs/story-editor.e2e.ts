@@ -78,10 +78,14 @@ for (const brand of brandSites) {
       const other = await reader.newPage();
       await other.goto(`${brand.baseURL}/?category=mystery&sort=new`);
       const card = other.getByRole("article").filter({ has: other.getByRole("link", { name: title }) });
-      await expect(card).toBeVisible();
+      // The API shows it at once; the site's server reads keep a category page's list up to 30 s.
+      await expect(async () => {
+        await other.reload();
+        await expect(card).toBeVisible({ timeout: 2_000 });
+      }).toPass({ timeout: 60_000, intervals: [1_000, 3_000, 5_000] });
       await expect(card).toContainText(/by \S/);
       await card.getByRole("link", { name: title }).click();
-      await other.getByRole("link", { name: "Play" }).click();
+      await other.getByRole("link", { name: "Play", exact: true }).click();
       await expect(other).toHaveURL(/\/chat\//);
       await expect(other.getByTestId("chat-log")).toContainText("You found the door.");
       const choices = other.getByRole("group", { name: "Your choices" }).getByRole("button");

@@ -147,8 +147,10 @@ describe("publishing", () => {
     await call(api, "storyDraftUpdate", { id, script: "Once.\n* [On] -> stuck\n== stuck ==\nNothing more.\n" }, a.token);
     const r2 = await call<{ script_problems: { line: number | null; message: string }[] }>(api, "storyDraftPublish", { id }, a.token);
     expect(r2.status).toBe(400);
-    expect(r2.body.message).toMatch(/no ending can be reached/);
-    expect(r2.body.data.script_problems.map((p) => p.message)).toContainEqual(expect.stringMatching(/ran out of content/));
+    const messages = r2.body.data.script_problems.map((p) => p.message);
+    expect(messages).toContainEqual(expect.stringMatching(/no ending is reachable/));
+    expect(messages).toContainEqual(expect.stringMatching(/dead end in stuck: .*ran out of content/));
+    expect(r2.body.data.script_problems.find((p) => /dead end/.test(p.message))!.line).toBe(3);
     // A knot that diverts back into itself without a choice never stops: the check gives up in time.
     await call(api, "storyDraftUpdate", { id, script: "Once.\n* [Again] -> loop\n== loop ==\nAnd again.\n-> loop\n" }, a.token);
     const r3 = await call(api, "storyDraftPublish", { id }, a.token);

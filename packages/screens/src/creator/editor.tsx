@@ -47,10 +47,9 @@ export function Editor({ initial, categories }: { initial: StoryDraft; categorie
   // The server's script problems stand until the script changes.
   const serverProblems = useMemo(() => (serverScript.script === form.script ? serverScript.problems : []), [serverScript, form.script]);
   const problems = useMemo(() => {
-    const local: ScriptProblem[] = check.state === "errors" ? check.errors.map((e) => ({ line: e.line || null, message: e.message })) : [];
-    if (check.state === "ok") for (const d of check.report.deadEnds) local.push({ line: knotLine(form.script, d.knot), message: d.message });
-    return problemsByLine([...local, ...serverProblems]);
-  }, [check, form.script, serverProblems]);
+    const found = check.state === "errors" ? check.errors : check.state === "ok" ? check.problems : [];
+    return problemsByLine([...found.map((e) => ({ line: e.line || null, message: e.message })), ...serverProblems]);
+  }, [check, serverProblems]);
   const dirty = isDirty(form, saved);
 
   useEffect(() => {
@@ -122,7 +121,7 @@ export function Editor({ initial, categories }: { initial: StoryDraft; categorie
   }
 
   const gaps = publishGaps(form);
-  const scriptReady = check.state === "ok" && check.report.endings.length > 0 && check.report.deadEnds.length === 0;
+  const scriptReady = check.state === "ok" && check.problems.length === 0;
   const status = draft.status === "published" ? (dirty || draft.unpublished_changes ? "Published · edited since" : "Published") : draft.status === "unpublished" ? "Unpublished" : "Draft";
 
   return (

@@ -12,14 +12,11 @@ export interface ScriptProblemsProps {
   onGoTo: (line: number) => void;
 }
 
-/** The compile errors, dead ends and warnings, each a button that moves the caret to its line. */
+/** The compile errors, dead ends and runtime errors, each a button that moves the caret to its line. */
 export function ScriptProblems({ id, check, server, onGoTo }: ScriptProblemsProps) {
-  const items: { line: number; message: string; tone: "error" | "warning" }[] = [];
-  if (check.state === "errors") items.push(...check.errors.map((e) => ({ ...e, tone: "error" as const })));
-  if (check.state === "ok") {
-    items.push(...server.map((p) => ({ line: p.line ?? 0, message: p.message, tone: "error" as const })));
-    items.push(...check.warnings.map((w) => ({ ...w, tone: "warning" as const })));
-  }
+  const items: { line: number; message: string }[] = [];
+  if (check.state === "errors") items.push(...check.errors);
+  if (check.state === "ok") items.push(...check.problems, ...server.map((p) => ({ line: p.line ?? 0, message: p.message })));
   return (
     <div id={id} aria-live="polite">
       {check.state === "loading" ? <p className="text-sm text-muted">Checking the script…</p> : null}
@@ -32,9 +29,9 @@ export function ScriptProblems({ id, check, server, onGoTo }: ScriptProblemsProp
                 type="button"
                 disabled={!p.line}
                 onClick={() => onGoTo(p.line)}
-                className={`w-full rounded-lg px-2 py-1 text-left text-sm hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none ${p.tone === "error" ? dangerText : "text-fg"}`}
+                className={`w-full rounded-lg px-2 py-1 text-left text-sm hover:bg-surface-2 focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none ${dangerText}`}
               >
-                <span className="font-semibold">{p.line ? `Line ${p.line}` : p.tone === "error" ? "Error" : "Warning"}:</span> {p.message}
+                <span className="font-semibold">{p.line ? `Line ${p.line}` : "Problem"}:</span> {p.message}
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
 "use client";
 import { useEffect, useState } from "react";
-import type { compileScript, ScriptIssue, walkScript, WalkReport } from "@storyloom/story-script";
+import type { checkScript, ScriptIssue, WalkReport } from "@storyloom/story-script";
 import { InkRunaway, installInkGuard, withInkDeadline } from "./ink-guard";
 
 /** What the editor knows about the script as typed. */
@@ -8,14 +8,15 @@ export type ScriptCheck =
   | { state: "loading" }
   | { state: "empty" }
   /** lastJson: the last version that compiled, which the preview keeps playing meanwhile */
-  | { state: "errors"; errors: ScriptIssue[]; warnings: ScriptIssue[]; lastJson: string | null }
-  | { state: "ok"; json: string; warnings: ScriptIssue[]; report: WalkReport };
+  | { state: "errors"; errors: ScriptIssue[]; lastJson: string | null }
+  /** problems: what the walk found (dead ends, runtime errors, no ending), at their knots' lines */
+  | { state: "ok"; json: string; report: WalkReport; problems: ScriptIssue[] };
 
 // The browser walk stays small so typing never stutters; the server walks again, deeper, on publish.
 const WALK = { maxTurns: 30, maxStates: 2000, plays: 30 };
 const DEBOUNCE_MS = 350;
 
-type ScriptModule = { compileScript: typeof compileScript; walkScript: typeof walkScript };
+type ScriptModule = { checkScript: typeof checkScript };
 let loading: Promise<ScriptModule> | null = null;
 // The ink compiler is large: it loads with the editor page only, the first time a script is checked.
 const loadCompiler = () =>
@@ -45,25 +46,25 @@ export function useScriptCheck(script: string): ScriptCheck {
         void loadCompiler().then(
           (m) => {
             if (!live) return;
-            const compiled = m.compileScript(script);
-            if (!compiled.ok) {
-              setCheck((prev) => ({ state: "errors", errors: compiled.errors, warnings: compiled.warnings, lastJson: lastJsonOf(prev) }));
-              return;
-            }
-            let report: WalkReport;
+            let review: ReturnType<typeof checkScript>;
             try {
-              report = withInkDeadline(WALK_MS, () => m.walkScript(compiled.json, WALK));
+              review = withInkDeadline(WALK_MS, () => m.checkScript(script, WALK));
             } catch (e) {
               if (!(e instanceof InkRunaway)) throw e;
-              setCheck((prev) => ({ state: "errors", errors: [{ line: 0, message: e.message }], warnings: compiled.warnings, lastJson: lastJsonOf(prev) }));
+              setCheck((prev) => ({ state: "errors", errors: [{ line: 0, message: e.message }], lastJson: lastJsonOf(prev) }));
               return;
             }
-            setCheck({ state: "ok", json: compiled.json, warnings: compiled.warnings, report });
+            if (!review.json || !review.report) {
+              const errors = review.problems;
+              setCheck((prev) => ({ state: "errors", errors, lastJson: lastJsonOf(prev) }));
+              return;
+            }
+            setCheck({ state: "ok", json: review.json, report: review.report, problems: review.problems });
           },
           () => {
             // A failed chunk load (offline): the first check tries again on the next edit.
             loading = null;
-            if (live) setCheck((prev) => ({ state: "errors", errors: [{ line: 0, message: "The ink compiler could not be loaded. Check your connection." }], warnings: [], lastJson: lastJsonOf(prev) }));
+            if (live) setCheck((prev) => ({ state: "errors", errors: [{ line: 0, message: "The ink compiler could not be loaded. Check your connection." }], lastJson: lastJsonOf(prev) }));
           },
         );
       },

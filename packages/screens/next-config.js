@@ -17,7 +17,8 @@ export function brandNextConfig(appName) {
   const apiHosts = [apiUrl, new URL("http://127.0.0.1:4000"), new URL("http://localhost:4000")];
   return {
     // The one brand switch: every screen reads the brand from APP_NAME (inlined at build).
-    env: { APP_NAME: appName },
+    // PARENT_ORIGINS: the parent pages allowed to frame the site (payments' frame messaging), read at build.
+    env: { APP_NAME: appName, PARENT_ORIGINS: process.env.PARENT_ORIGINS || "" },
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: distDir(),
     poweredByHeader: false,

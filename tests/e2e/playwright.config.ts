@@ -3,7 +3,7 @@
 // then runs this config, which starts all three servers itself.
 import { defineConfig } from "@playwright/test";
 import { join } from "node:path";
-import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort, siteDistDir, siteOrigins } from "./support/env";
+import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
 
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
@@ -40,6 +40,15 @@ export default defineConfig({
   ],
   webServer: [
     {
+      name: "tracking",
+      command: "node_modules/.bin/tsx support/tracking-peer.ts",
+      cwd: import.meta.dirname,
+      url: `${trackingUrl}/records`,
+      env: { TRACKING_PORT: String(trackingPort) },
+      reuseExistingServer: reuse,
+      timeout: 30_000,
+    },
+    {
       name: "api",
       command: "node_modules/.bin/tsx src/main.ts",
       cwd: join(root, "apps", "api"),
@@ -55,6 +64,16 @@ export default defineConfig({
         DEV_MAILBOX: "true",
         PAYMENTS_SANDBOX: "true",
         CORS_ORIGINS: siteOrigins.join(","),
+        // Tracking on, against the local tracking peer: the pixel, the Conversions API and PostHog.
+        META_PIXEL_ID: "1234567890",
+        META_ACCESS_TOKEN: "e2e-token",
+        META_GRAPH_URL: `${trackingUrl}/v21.0`,
+        META_PIXEL_SCRIPT_URL: `${trackingUrl}/fbevents.js`,
+        META_FORWARD_PER_IP_PER_MINUTE: "100000",
+        META_RETRY_BASE_MS: "200",
+        OUTBOX_POLL_MS: "300",
+        POSTHOG_KEY: "phc_e2e",
+        POSTHOG_HOST: trackingUrl,
       },
       reuseExistingServer: reuse,
       timeout: 120_000,

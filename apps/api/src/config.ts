@@ -46,6 +46,22 @@ export const ConfigSchema = z.object({
   ONLYPAY_MERCHANT_ID: z.string().min(1).optional(),
   ONLYPAY_SECRET: z.string().min(1).optional(),
   ONLYPAY_API_URL: z.string().url().optional(),
+  /** Meta pixel (dataset) id and Conversions API token; both or none (none → events are stored, not sent). */
+  META_PIXEL_ID: z.string().regex(/^\d+$/, "must be the numeric pixel id").optional(),
+  META_ACCESS_TOKEN: z.string().min(1).optional(),
+  /** Graph API base, version included; a test points it at a local peer. */
+  META_GRAPH_URL: z.string().url().default("https://graph.facebook.com/v21.0"),
+  /** Where browsers load the pixel script from (a test serves a local fake). */
+  META_PIXEL_SCRIPT_URL: z.string().url().default("https://connect.facebook.net/en_US/fbevents.js"),
+  /** PostHog project key and host handed to the sites' analytics (unset → analytics off). */
+  POSTHOG_KEY: z.string().min(1).optional(),
+  POSTHOG_HOST: z.string().url().default("https://us.i.posthog.com"),
+  /** Session recording runs only with a non-zero numeric id. */
+  SESSION_RECORDING_ID: z.string().optional(),
+  /** meta-api.forward calls per client IP per minute (a browser flushes at most every 3 s). */
+  META_FORWARD_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(120),
+  /** First in-pass retry delay of a failed Graph API call (doubled each retry); the outbox retries later still. */
+  META_RETRY_BASE_MS: z.coerce.number().int().min(0).default(1000),
   /** Serve the payment sandbox: this API plays Stripe and Onlypay for providers without keys. Off unless asked for (`npm start`, tests, staging). */
   PAYMENTS_SANDBOX: bool.default(false),
   /** Serve the dev mailbox GET /dev/mail (every mail, sign-in codes included). Off unless asked for; refused in production. */
@@ -129,6 +145,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const onlypay = [config.ONLYPAY_MERCHANT_ID, config.ONLYPAY_SECRET, config.ONLYPAY_API_URL].filter(Boolean).length;
   if (onlypay !== 0 && onlypay !== 3) {
     problems.push("  ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL: set all three or none");
+  }
+  if (Boolean(config.META_PIXEL_ID) !== Boolean(config.META_ACCESS_TOKEN)) {
+    problems.push("  META_PIXEL_ID, META_ACCESS_TOKEN: set both or none");
   }
   if (problems.length > 0) throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
   return config;

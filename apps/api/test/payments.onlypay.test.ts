@@ -1,7 +1,8 @@
 import { createHmac } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { eq } from "drizzle-orm";
-import { coinLedger } from "@storyloom/db";
+import { eq, like } from "drizzle-orm";
+import { coinLedger, paymentEvents } from "@storyloom/db";
+import { paymentsFor } from "../src/payments/domain";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { call } from "./http";
@@ -9,7 +10,7 @@ import { balance, buyer, json, orderRow, Peer, SITE } from "./payments.support";
 
 // Onlypay configured with merchant credentials: the API talks to a local Onlypay peer that checks
 // our signatures, and the peer's notifications are signed independently here, from the protocol
-// as documented in src/payments/onlypay.ts — not with the API's own signing code.
+// as documented in packages/payments/src/server/onlypay.ts — not with the API's own signing code.
 
 const engine = process.env.DATABASE_URL ? "postgres" : "pglite";
 const MERCHANT = "merchant-42";
@@ -28,7 +29,17 @@ function sign(fields: Record<string, unknown>, secret = SECRET): string {
 
 let refuse = false;
 let orders = 0;
+/** What the peer reports for an Onlypay order (protocol step 4), set by the reconciliation test. */
+const peerOrders = new Map<string, { merchant_order_id: string; status: string; amount: number; refunded_amount: number }>();
 const onlypayPeer = new Peer((req, res) => {
+  const status = /^\/v1\/orders\/([^/?]+)\?(.*)$/.exec(req.path);
+  if (req.method === "GET" && status) {
+    const q = Object.fromEntries(new URLSearchParams(status[2]));
+    if (q.merchant_id !== MERCHANT || q.signature !== sign({ merchant_id: q.merchant_id, timestamp: q.timestamp })) return json(res, 401, { error: { code: "bad_signature", message: "signature mismatch" } });
+    const o = peerOrders.get(decodeURIComponent(status[1]!));
+    if (!o) return json(res, 404, { error: { code: "not_found", message: "No such order" } });
+    return json(res, 200, { onlypay_order_id: status[1], currency: "usd", ...o });
+  }
   if (req.method !== "POST" || req.path !== "/v1/orders") return json(res, 404, { error: { code: "not_found", message: "no such route" } });
   const body = JSON.parse(req.body) as Record<string, unknown>;
   if (refuse || body.merchant_id !== MERCHANT || body.signature !== sign(body)) return json(res, 401, { error: { code: "bad_signature", message: "signature mismatch" } });
@@ -148,5 +159,77 @@ describe(`Onlypay notify (${engine})`, () => {
     const paid = await notify(notification(o));
     expect(paid.data.applied).toBe(true);
     expect((await orderRow(api, o.order_id))!.status).toBe("paid");
+  });
+});
+
+const reversals = (orderId: string) => api.ctx.db.select().from(coinLedger).where(like(coinLedger.idempotencyKey, `reversal:${orderId}:%`));
+const refund = (o: { order_id: string; onlypayId: string }, refundId: string, total: number, amount = 499) =>
+  notification(o, { status: "refunded", amount, refund_id: refundId, refunded_amount: total });
+
+describe(`Onlypay refunds (${engine})`, () => {
+  async function paid(priceId = "coins-300", amount = 499) {
+    const u = await buyer(api);
+    const o = await create(u.token, priceId);
+    expect((await notify(notification(o, { amount }))).data.applied).toBe(true);
+    return { u, o };
+  }
+
+  it("takes refunded coins back in proportion, once per refund, and answers a repeated refund from the record", async () => {
+    const { u, o } = await paid();
+    const before = await balance(api, u.id);
+    const first = await notify(refund(o, "rf_1", 100));
+    expect(first.code).toBe("0");
+    expect(first.data).toMatchObject({ applied: true, coins: 60 }); // floor(300 × 100 / 499)
+    expect((await notify(refund(o, "rf_2", 499))).data).toMatchObject({ applied: true, coins: 240 });
+    // rf_1 delivered again, signed afresh: answered from the record.
+    expect((await notify(refund(o, "rf_1", 100))).data).toMatchObject({ applied: false, replay: true });
+    expect(await balance(api, u.id)).toBe(before - 300);
+    expect((await reversals(o.order_id)).map((e) => e.amount)).toEqual([-60, -240]);
+    const events = await api.ctx.db.select().from(paymentEvents).where(eq(paymentEvents.orderId, o.order_id));
+    expect(events.map((e) => [e.id, e.type, e.status]).sort()).toEqual(
+      [
+        [`${o.onlypayId}:paid`, "paid", "processed"],
+        [`${o.onlypayId}:refund:rf_1`, "refunded", "processed"],
+        [`${o.onlypayId}:refund:rf_2`, "refunded", "processed"],
+      ].sort(),
+    );
+  });
+
+  it("reverses once when 20 copies of one refund notification arrive at the same time", async () => {
+    const { u, o } = await paid("coins-700", 999);
+    const before = await balance(api, u.id);
+    const body = refund(o, "rf_race", 999, 999);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => notify(body)));
+    expect(answers.every((a) => a.code === "0")).toBe(true);
+    expect(answers.filter((a) => a.data.applied)).toHaveLength(1);
+    expect(await balance(api, u.id)).toBe(before - 700);
+    expect(await reversals(o.order_id)).toHaveLength(1);
+  });
+
+  it("refuses a refund without its refund fields, or signed with another secret, and writes nothing", async () => {
+    const { u, o } = await paid();
+    const before = await balance(api, u.id);
+    expect((await notify(notification(o, { status: "refunded" }))).status).toBe(400);
+    expect((await notify(notification(o, { status: "refunded", amount: 499, refund_id: "rf_x", refunded_amount: 499 }, "wrong"))).status).toBe(400);
+    expect(await balance(api, u.id)).toBe(before);
+    expect(await reversals(o.order_id)).toHaveLength(0);
+  });
+
+  it("reconciles a lost paid notification and a lost refund through the order status call", async () => {
+    const u = await buyer(api);
+    const lost = await create(u.token);
+    const { u: u2, o: refunded } = await paid();
+    peerOrders.set(lost.onlypayId, { merchant_order_id: lost.order_id, status: "paid", amount: 499, refunded_amount: 0 });
+    peerOrders.set(refunded.onlypayId, { merchant_order_id: refunded.order_id, status: "refunded", amount: 499, refunded_amount: 499 });
+    const before = await balance(api, u.id);
+    const before2 = await balance(api, u2.id);
+    const access = { stripe: null, onlypay: { apiUrl: onlypayPeer.url, merchantId: MERCHANT, secret: SECRET } };
+    const since = new Date(Date.now() - 600_000);
+    const mine = (d: { order_id: string }) => d.order_id === lost.order_id || d.order_id === refunded.order_id;
+    const fixed = (await paymentsFor(api.ctx.db).reconcile(access, { fix: true, since })).filter(mine);
+    expect(fixed.map((d) => [d.problem, d.fixed]).sort()).toEqual([["paid-not-credited", true], ["refund-not-reversed", true]]);
+    expect(await balance(api, u.id)).toBe(before + 300);
+    expect(await balance(api, u2.id)).toBe(before2 - 300);
+    expect((await paymentsFor(api.ctx.db).reconcile(access, { fix: true, since })).filter(mine)).toEqual([]);
   });
 });

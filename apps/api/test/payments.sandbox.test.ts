@@ -4,8 +4,9 @@ import { coinLedger } from "@storyloom/db";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { signOnlypay } from "../src/payments/onlypay";
-import { SANDBOX_SECRETS } from "../src/payments/providers";
+import { signOnlypay } from "@storyloom/payments/server";
+import { onlypaySettingsAt, SANDBOX_SECRETS, stripeAt } from "../src/payments/providers";
+import { paymentsFor } from "../src/payments/domain";
 import { balance, buyer, CANCEL_URL, orderRow, SITE, SUCCESS_URL } from "./payments.support";
 
 // The default on a fresh machine: no provider keys, the API plays Stripe and Onlypay itself. Every
@@ -175,6 +176,50 @@ describe(`Onlypay sandbox end to end (${engine})`, () => {
     expect(back.headers.get("location")).toContain(`order_id=${r.data.order_id}`);
     expect((await orderRow(api, r.data.order_id))!.status).toBe("failed");
     expect(await balance(api, u.id)).toBe(before);
+  });
+});
+
+describe(`sandbox refunds and reconciliation (${engine})`, () => {
+  const history = async (token: string) =>
+    (await call<{ entries: { reason: string; amount: number; balance_after: number }[] }>(api, "GET", "/api/v1/coin-ledger.list", { token })).data.entries;
+
+  it("Stripe: the order page's Refund sends a signed charge.refunded; coins go back in proportion and show in the history", async () => {
+    const u = await buyer(api);
+    const r = await call<Checkout>(api, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-300", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    // Refund before paying is refused.
+    expect((await post(`${r.data.url}/refund`, "amount=")).status).toBe(409);
+    await post(`${r.data.url}/pay`);
+    const paid = await balance(api, u.id);
+    const page = await (await fetch(r.data.url)).text();
+    expect(page).toContain("Order paid");
+    expect(page).toContain(">Refund</button>");
+    expect((await post(`${r.data.url}/refund`, "amount=9.99")).status).toBe(400);
+    const partial = await post(`${r.data.url}/refund`, "amount=2.00");
+    expect(partial.status).toBe(303);
+    expect(partial.headers.get("location")).toBe(`/sandbox/checkout/${r.data.session_id}`);
+    expect(await balance(api, u.id)).toBe(paid - 120); // floor(300 × 200 / 499)
+    expect((await history(u.token))[0]).toMatchObject({ reason: "refund", amount: -120, balance_after: paid - 120 });
+    expect(await (await fetch(r.data.url)).text()).toContain("$2.00");
+    expect((await post(`${r.data.url}/refund`, "amount=")).status).toBe(303);
+    expect(await balance(api, u.id)).toBe(paid - 300);
+    expect(await (await fetch(r.data.url)).text()).toContain("Fully refunded.");
+    expect(await orderRow(api, r.data.order_id)).toMatchObject({ status: "paid", refundedAmount: 499, reversedCoins: 300 });
+  });
+
+  it("Onlypay: the order page's Refund sends a signed refund notification", async () => {
+    const u = await buyer(api);
+    const r = await call<{ order_id: string; pay_url: string }>(api, "POST", "/api/v1/onlypay/order.create", { token: u.token, body: { price_id: "coins-700", redirect_url: `${SITE}/recharge-success` } });
+    await post(`${r.data.pay_url}/pay`);
+    const paid = await balance(api, u.id);
+    expect(await (await fetch(r.data.pay_url)).text()).toContain(">Refund</button>");
+    expect((await post(`${r.data.pay_url}/refund`, "amount=")).status).toBe(303);
+    expect(await balance(api, u.id)).toBe(paid - 700);
+    expect((await history(u.token))[0]).toMatchObject({ reason: "refund", amount: -700 });
+  });
+
+  it("reconciliation reads the sandbox's sessions and orders through the real SDK and protocol and finds them in agreement", async () => {
+    const found = await paymentsFor(api.ctx.db).reconcile({ stripe: stripeAt(api.url, api.ctx.config), onlypay: onlypaySettingsAt(api.url, api.ctx.config) }, { fix: false, since: new Date(Date.now() - 3600_000) });
+    expect(found).toEqual([]);
   });
 });
 

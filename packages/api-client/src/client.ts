@@ -78,6 +78,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (!prepared.ok) return prepared;
     const mode = routes[name].auth;
     if (mode === "none") return send(transport, name, prepared.data, null, opts);
+    if (opts?.token) return send(transport, name, prepared.data, opts.token, opts);
     if (mode === "optional") return send(transport, name, prepared.data, await session.peekToken(), opts);
     const token = await session.getValidToken();
     if (!token) return authFailure();

@@ -16,6 +16,11 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Overrides the client's timeout for this call. */
   timeoutMs?: number;
+  /**
+   * A bearer token to send instead of the session's, without renewal (the payment token handoff:
+   * the return page confirms an order for a buyer whose session is not in this browser context).
+   */
+  token?: string;
 }
 
 type Envelope = { code?: unknown; message?: unknown; data?: unknown };

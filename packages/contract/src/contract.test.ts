@@ -59,6 +59,17 @@ describe("the endpoint table", () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe("No events to send");
   });
+  it("takes only known ad-platform event fields, at most 1000 events, none older than 7 days", () => {
+    const now = Math.floor(Date.now() / 1000);
+    const ok = { event_name: "PageView", event_time: now, user_data: {} };
+    expect(endpoints.metaForward.input.parse({ data: [ok] }).data[0]).toMatchObject({ action_source: "website" });
+    expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, email: "a@b.co" }] }).success).toBe(false);
+    expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, user_data: { email: "a@b.co" } }] }).success).toBe(false);
+    expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, event_time: now - 7 * 86400 + 60 }] }).success).toBe(true);
+    expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, event_time: now - 7 * 86400 - 60 }] }).success).toBe(false);
+    expect(endpoints.metaForward.input.safeParse({ data: Array(1000).fill(ok) }).success).toBe(true);
+    expect(endpoints.metaForward.input.safeParse({ data: Array(1001).fill(ok) }).success).toBe(false);
+  });
   it("passes unknown login fields through", () => {
     expect(endpoints.login.input.parse({ email: "x@y.co", code: "123456", extra: 1 })).toMatchObject({ extra: 1 });
   });

@@ -75,6 +75,9 @@ const HttpUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
 
+/** Most events one forward call takes (the Conversions API's own per-request cap). */
+export const MAX_META_EVENTS = 1000;
+
 /** The endpoint table: the one list of paths and fields, used by the server and by api-client. */
 export const endpoints = {
   whoami: def({
@@ -326,8 +329,21 @@ export const endpoints = {
 
   metaForward: def({
     ...routes.metaForward,
-    input: z.object({ data: z.array(MetaEvent).min(1, "No events to send").max(1000) }),
+    // Also sent as a form (field `data` holding the JSON list) by navigator.sendBeacon on page hide.
+    input: z.object({ data: z.array(MetaEvent).min(1, "No events to send").max(MAX_META_EVENTS) }).strict(),
     output: z.object({ events_received: z.number().int() }),
+  }),
+  // What the browser's tracking runtime needs, set where the API is deployed (null: that part is off).
+  trackingConfig: def({
+    ...routes.trackingConfig,
+    input: none,
+    output: z.object({
+      meta_pixel_id: z.string().nullable(),
+      meta_pixel_script_url: z.string(),
+      posthog_key: z.string().nullable(),
+      posthog_host: z.string(),
+      session_recording_id: z.string().nullable(),
+    }),
   }),
 
   storyDraftCreate: def({

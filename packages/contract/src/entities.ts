@@ -159,6 +159,8 @@ export const LedgerEntry = z.object({
   amount: Int,
   balance_after: Int,
   created_at: Timestamp,
+  /** Coins a refund or dispute should have taken back but the balance could not cover. */
+  shortfall: Int.optional(),
 });
 export type LedgerEntry = z.infer<typeof LedgerEntry>;
 
@@ -204,42 +206,61 @@ export const Order = z.object({
 });
 export type Order = z.infer<typeof Order>;
 
-/** Ad-platform (Meta CAPI) event. */
-export const MetaEvent = z.object({
-  event_name: z.string().min(1).max(100),
-  event_time: Int,
-  user_data: z.object({
-    client_user_agent: z.string().max(1000).optional(),
-    fbc: z.string().max(500).optional(),
-    fbp: z.string().max(500).optional(),
-    em: z.string().max(500).optional(),
-    ph: z.string().max(500).optional(),
-    external_id: z.string().max(500).optional(),
-  }),
-  custom_data: z
-    .object({
-      currency: z.string().max(8).default("usd"),
-      value: z.number().optional(),
-      order_id: z.string().max(200).optional(),
-      contents: z
-        .array(
-          z.object({
-            id: z.string().max(200),
-            quantity: Int,
-            item_price: z.number().optional(),
-            title: z.string().max(500).optional(),
-            delivery_category: z.string().max(100).optional(),
-            category: z.string().max(100).optional(),
-          }),
-        )
-        .max(100)
-        .optional(),
-    })
-    .optional(),
-  event_source_url: z.string().max(2000).optional(),
-  action_source: z.string().max(50).default("website"),
-  event_id: z.string().max(200).optional(),
-});
+/** How far back an ad-platform event may lie: the Conversions API refuses events older than 7 days. */
+export const META_EVENT_MAX_AGE_S = 7 * 24 * 3600;
+
+/**
+ * Ad-platform (Meta Conversions API) event, spec section 3. Known fields only (strict objects), so a
+ * typo or a raw field the server must not forward (a plain e-mail under another name) is refused.
+ */
+export const MetaEvent = z
+  .object({
+    event_name: z.string().min(1).max(100),
+    /** Unix seconds; at most 7 days old. */
+    event_time: Int.refine((t) => t >= Math.floor(Date.now() / 1000) - META_EVENT_MAX_AGE_S, "is older than 7 days"),
+    user_data: z
+      .object({
+        client_user_agent: z.string().max(1000).optional(),
+        fbc: z.string().max(500).optional(),
+        fbp: z.string().max(500).optional(),
+        /** e-mail; the server normalises and SHA-256 hashes it before storing or sending */
+        em: z.string().max(500).optional(),
+        /** phone; normalised to digits and hashed like em */
+        ph: z.string().max(500).optional(),
+        /** the user's id; hashed like em */
+        external_id: z.string().max(500).optional(),
+      })
+      .strict()
+      .default({}),
+    custom_data: z
+      .object({
+        currency: z.string().max(8).default("usd"),
+        value: z.number().finite().optional(),
+        order_id: z.string().max(200).optional(),
+        contents: z
+          .array(
+            z
+              .object({
+                id: z.string().max(200),
+                quantity: Int,
+                item_price: z.number().finite().optional(),
+                title: z.string().max(500).optional(),
+                delivery_category: z.string().max(100).optional(),
+                category: z.string().max(100).optional(),
+              })
+              .strict(),
+          )
+          .max(100)
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    event_source_url: z.string().max(2000).optional(),
+    action_source: z.string().max(50).default("website"),
+    /** Shared by the browser's pixel event and the server event so the platform counts it once. */
+    event_id: z.string().min(1).max(200).optional(),
+  })
+  .strict();
 export type MetaEvent = z.infer<typeof MetaEvent>;
 
 /** Referral data kept by the client. */

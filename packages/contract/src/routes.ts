@@ -49,7 +49,9 @@ export const routes = {
   chatRegenerate: { method: "POST", path: "/api/v1/actor/chat/message.regenerate", auth: "required" },
   chatEdit: { method: "POST", path: "/api/v1/actor/chat/message.edit", auth: "required" },
   chatSelect: { method: "POST", path: "/api/v1/actor/chat/message.select", auth: "required" },
-  metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "required" },
+  // optional: page-hide beacons cannot send a bearer token; a token, when sent, links the events to the user.
+  metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "optional" },
+  trackingConfig: { method: "GET", path: "/api/v1/tracking.config", auth: "optional" },
   storyDraftCreate: { method: "POST", path: "/api/v1/story-draft.create", auth: "required" },
   storyDraftUpdate: { method: "POST", path: "/api/v1/story-draft.update", auth: "required" },
   storyDraftGet: { method: "GET", path: "/api/v1/story-draft.get", auth: "required" },

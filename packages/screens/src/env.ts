@@ -18,3 +18,27 @@ export function serverApiBase(): string {
 export function publicApiBase(): string {
   return (process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000").replace(/\/+$/, "");
 }
+
+/**
+ * Tracking settings inlined at build (NEXT_PUBLIC_META_PIXEL_ID, NEXT_PUBLIC_POSTHOG_KEY…); what is
+ * unset comes from the API's tracking.config at run time.
+ */
+export function siteTrackingSettings() {
+  return {
+    pixelId: process.env.NEXT_PUBLIC_META_PIXEL_ID || undefined,
+    pixelScriptUrl: process.env.NEXT_PUBLIC_META_PIXEL_SCRIPT_URL || undefined,
+    posthogKey: process.env.NEXT_PUBLIC_POSTHOG_KEY || undefined,
+    posthogHost: process.env.NEXT_PUBLIC_POSTHOG_HOST || undefined,
+    sessionRecordingId: process.env.NEXT_PUBLIC_SESSION_RECORDING_ID || undefined,
+  };
+}
+
+/** The site's Stripe publishable key (NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY, inlined at build): with it, card payments go through Stripe.js. */
+export function stripePublishableKey(): string | undefined {
+  return process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY || undefined;
+}
+
+/** PARENT_ORIGINS as given at build (comma-separated; none by default): the pages allowed to frame the site and talk to it. */
+export function parentOriginsSetting(): string {
+  return process.env.PARENT_ORIGINS || "";
+}

@@ -32,9 +32,13 @@ export function readOptOutSignals(): OptOutSignals | null {
   return { doNotTrack: nav.doNotTrack ?? null, optOutFlag };
 }
 
-/** Sets or clears the local opt-out flag (the settings screen's switch). */
+/** The window event fired when the opt-out switch changes, so running tracking stops at once. */
+export const OPT_OUT_CHANGED = "storyloom:tracking-opt-out";
+
+/** Sets or clears the local opt-out flag (the settings screen's switch); tracking follows at once. */
 export function setTrackingOptOut(optedOut: boolean): void {
   if (typeof window === "undefined") return;
   if (optedOut) window.localStorage.setItem(OPT_OUT_KEY, "true");
   else window.localStorage.removeItem(OPT_OUT_KEY);
+  window.dispatchEvent(new Event(OPT_OUT_CHANGED));
 }

@@ -11,6 +11,10 @@ export const apiPort = Number(process.env.API_PORT ?? 4700);
 export const productPort = Number(process.env.PRODUCT_PORT ?? 3700);
 /** PlayShot's port. */
 export const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3701);
+/** The local tracking peer (Meta pixel script, Graph API, PostHog): next to the API's port unless set. */
+export const trackingPort = Number(process.env.TRACKING_PORT ?? apiPort + 1);
+/** Where the browsers and the API reach the tracking peer. */
+export const trackingUrl = `http://127.0.0.1:${trackingPort}`;
 /** Where the sites' servers and the specs reach the API. */
 export const apiUrl = `http://127.0.0.1:${apiPort}`;
 /** The brand sites' origins, the only ones the API answers CORS for. */
@@ -28,3 +32,8 @@ export function e2eDataDir(): string {
   if (!process.env.E2E_PGLITE_DIR) process.env.E2E_PGLITE_DIR = mkdtempSync(join(tmpdir(), "storyloom-e2e-pglite-"));
   return process.env.E2E_PGLITE_DIR;
 }
+
+/** The parent page allowed to frame the sites (the sites are built with PARENT_ORIGINS naming it). */
+export const parentPort = Number(process.env.PARENT_PORT ?? apiPort + 2);
+/** A parent page on an origin the sites do not allow. */
+export const foreignParentPort = parentPort + 1;

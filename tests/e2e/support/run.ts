@@ -5,10 +5,19 @@
 // apart (keyed by NEXT_PUBLIC_*), so after the first run of each, neither rebuilds for the other.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { apiUrl } from "./env";
+import { apiUrl, parentPort } from "./env";
 
 const root = join(import.meta.dirname, "..", "..", "..");
-const env = { ...process.env, NEXT_PUBLIC_API_URL: apiUrl, NEXT_DIST_DIR: ".next-e2e", NEXT_TELEMETRY_DISABLED: "1" };
+// payments.e2e.ts frames the sites from a parent page on parentPort and checks the Stripe.js path:
+// the sites are built with PARENT_ORIGINS naming it and a test publishable key.
+const env = {
+  ...process.env,
+  NEXT_PUBLIC_API_URL: apiUrl,
+  NEXT_DIST_DIR: ".next-e2e",
+  NEXT_TELEMETRY_DISABLED: "1",
+  PARENT_ORIGINS: process.env.PARENT_ORIGINS ?? `http://127.0.0.1:${parentPort}`,
+  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? "pk_test_storyloom_e2e",
+};
 const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, { cwd, env, stdio: "inherit" }).status ?? 1;
 
 const turbo = join(root, "node_modules", ".bin", "turbo");

@@ -2,13 +2,10 @@ import { randomBytes } from "node:crypto";
 import { and, eq, or } from "drizzle-orm";
 import type { Order } from "@storyloom/contract";
 import { orders, pricePackages, type Db } from "@storyloom/db";
-import { ApiError, notFound } from "../errors";
-import { applyLedger } from "../services/ledger";
+import type { OrderRow } from "@storyloom/payments/server";
+import { notFound } from "../errors";
 
-/** Every price is in US cents (spec section 9). */
-export const CURRENCY = "usd";
-
-type OrderRow = typeof orders.$inferSelect;
+export { CURRENCY } from "@storyloom/payments/server";
 /** A payment provider of the contract. */
 export type Provider = Order["provider"];
 
@@ -49,70 +46,6 @@ export async function createPendingOrder(db: Db, userId: number, provider: Provi
 /** Records the provider's id of an order (Stripe session id, Onlypay order id). */
 export async function setProviderRef(db: Db, orderId: string, ref: string): Promise<void> {
   await db.update(orders).set({ providerRef: ref }).where(eq(orders.id, orderId));
-}
-
-/**
- * Closes a pending order without payment (refused, expired, failed); true when it was pending.
- * A paid order stays paid. An order that does not exist is a 404, like for fulfilment.
- */
-export async function closeOrder(db: Db, orderId: string, provider: Provider, status: "failed" | "cancelled"): Promise<boolean> {
-  const done = await db
-    .update(orders)
-    .set({ status })
-    .where(and(eq(orders.id, orderId), eq(orders.provider, provider), eq(orders.status, "pending")))
-    .returning({ id: orders.id });
-  if (done.length > 0) return true;
-  const [exists] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, orderId), eq(orders.provider, provider)));
-  if (!exists) throw notFound("Order not found");
-  return false;
-}
-
-/** What a verified provider notification says was paid. */
-export interface PaidNotice {
-  orderId: string;
-  provider: Provider;
-  providerRef: string;
-  amount: number;
-  currency: string;
-}
-
-/**
- * The one fulfilment path. In one transaction, under the order's row lock: the payment must match
- * the order (provider, amount, currency, provider id), the order becomes paid and its coins are
- * credited through the ledger under `order:<id>`. A repeat — a retried, duplicated or racing
- * notification — finds the order paid and the ledger key taken and changes nothing.
- * A paid notice wins over an earlier failed/cancelled state: the money was taken, so the coins are owed.
- */
-export async function fulfilOrder(db: Db, notice: PaidNotice): Promise<{ applied: boolean; order: OrderRow }> {
-  return db.transaction(async (tx) => {
-    const [order] = await tx.select().from(orders).where(eq(orders.id, notice.orderId)).for("update");
-    if (!order) throw notFound("Order not found");
-    const mismatch =
-      order.provider !== notice.provider
-        ? "provider"
-        : order.amount !== notice.amount
-          ? "amount"
-          : notice.currency.toLowerCase() !== CURRENCY
-            ? "currency"
-            : order.providerRef && order.providerRef !== notice.providerRef
-              ? "payment reference"
-              : null;
-    if (mismatch) throw new ApiError("VALIDATION_ERROR", `Payment ${mismatch} does not match the order`, { order_id: order.id });
-    if (order.status === "paid") return { applied: false, order };
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: "paid", paidAt: new Date(), providerRef: notice.providerRef })
-      .where(eq(orders.id, order.id))
-      .returning();
-    const credit = await applyLedger(tx, {
-      userId: order.userId,
-      amount: order.coins,
-      reason: "purchase",
-      idempotencyKey: `order:${order.id}`,
-      meta: { order_id: order.id, provider: order.provider, price_id: order.priceId, amount: order.amount },
-    });
-    return { applied: credit.applied, order: paid! };
-  });
 }
 
 /** One of the caller's orders by our id or by the provider's (the Stripe return page knows only the session id). */

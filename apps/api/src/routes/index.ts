@@ -7,9 +7,10 @@ import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
 import { rewardRoutes } from "./rewards";
 import { storyDraftRoutes } from "./storyDrafts";
+import { trackingRoutes } from "./tracking";
 import { unsubscribeRoutes } from "./unsubscribe";
 
-/** Registers the routes of the catalogue, engagement, ledger, payments, chat and story editor areas. */
+/** Registers the routes of the catalogue, engagement, ledger, payments, chat, story editor and tracking areas. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
   artRoutes(app);
   catalogueRoutes(app, ctx);
@@ -19,4 +20,5 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   chatRoutes(app, ctx);
   paymentRoutes(app, ctx);
   storyDraftRoutes(app, ctx);
+  trackingRoutes(app, ctx);
 }

@@ -5,11 +5,10 @@ import type { AuthedUser } from "../auth/session";
 import { ApiError } from "../errors";
 import { route, validationError } from "../http";
 import { privateNoStore, publicBase } from "../services/publicRead";
-import { createOnlypayOrder, OnlypayNotification, verifyOnlypay, type SignedFields } from "../payments/onlypay";
-import { activePackage, closeOrder, createPendingOrder, CURRENCY, findOwnOrder, fulfilOrder, setProviderRef, toOrder } from "../payments/orders";
+import { createCheckoutSession, createOnlypayOrder, OnlypayNotification, sandboxRoutes, verifyOnlypay, verifyStripeEvent, type SignedFields } from "@storyloom/payments/server";
+import { activePackage, createPendingOrder, CURRENCY, findOwnOrder, setProviderRef, toOrder } from "../payments/orders";
+import { paymentDeps, paymentsFor } from "../payments/domain";
 import { brandOrigins, loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
-import { createCheckoutSession, handleStripeEvent, verifyStripeEvent } from "../payments/stripe";
-import { sandboxRoutes } from "../payments/sandbox";
 
 const STRIPE_FAILED = "Stripe payment creation failed";
 const ONLYPAY_FAILED = "Onlypay payment creation failed";
@@ -34,6 +33,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { config, db } = ctx;
   const stripe = stripeFor(app, config);
   const brands = brandOrigins(config);
+  const payments = paymentsFor(db);
 
   // The provider sends the buyer's browser to these URLs: only the brand sites, or this API would be an open redirect.
   const onBrandSite = (url: string, field: string) => {
@@ -56,7 +56,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { session_id: session.id, order_id: order.id, ...(session.url ? { url: session.url } : {}), ...(publishableKey ? { publishable_key: publishableKey } : {}) };
     } catch (err) {
       req.log.error({ err, order_id: order.id }, "stripe checkout session creation failed");
-      await closeOrder(db, order.id, "stripe", "failed");
+      await payments.close(order.id, "stripe", "failed");
       throw new ApiError("PAYMENT_ERROR", STRIPE_FAILED);
     }
   });
@@ -83,7 +83,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       return { order_id: order.id, pay_url: created.pay_url };
     } catch (err) {
       req.log.error({ err, order_id: order.id }, "onlypay order creation failed");
-      await closeOrder(db, order.id, "onlypay", "failed");
+      await payments.close(order.id, "onlypay", "failed");
       throw new ApiError("PAYMENT_ERROR", ONLYPAY_FAILED);
     }
   });
@@ -102,8 +102,8 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const client = stripe();
       if (!secret || !client) throw new ApiError("UNAVAILABLE", "Stripe is not configured");
       const body = typeof req.body === "string" ? req.body : "";
-      const event = verifyStripeEvent(client, body, req.headers["stripe-signature"] as string | undefined, secret);
-      const outcome = await handleStripeEvent(db, event);
+      const event = verifyStripeEvent(paymentDeps, client, body, req.headers["stripe-signature"] as string | undefined, secret);
+      const outcome = await payments.stripeEvent(event);
       req.log.info({ outcome }, "stripe event");
       return { code: OK, message: "success", data: outcome };
     });
@@ -118,22 +118,13 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     // Verified over every field received: a field Onlypay adds later is covered by its signature too.
     if (!verifyOnlypay(settings.secret, body as SignedFields)) throw new ApiError("VALIDATION_ERROR", "Invalid Onlypay signature");
     const n = parsed.data;
-    const applied =
-      n.status === "paid"
-        ? (
-            await fulfilOrder(db, {
-              orderId: n.merchant_order_id,
-              provider: "onlypay",
-              providerRef: n.onlypay_order_id,
-              amount: n.amount,
-              currency: n.currency,
-            })
-          ).applied
-        : await closeOrder(db, n.merchant_order_id, "onlypay", "failed");
-    req.log.info({ order_id: n.merchant_order_id, status: n.status, applied }, "onlypay notification");
+    const data = await payments.onlypayNotification(n);
+    req.log.info({ order_id: n.merchant_order_id, status: n.status, data }, "onlypay notification");
     // Onlypay stops retrying on code "0" (our envelope carries it).
-    return { code: OK, message: "success", data: { order_id: n.merchant_order_id, applied } };
+    return { code: OK, message: "success", data };
   });
 
-  if (sandboxAllowed(config) && (stripeMode(config) === "sandbox" || onlypayMode(config) === "sandbox")) sandboxRoutes(app, ctx);
+  if (sandboxAllowed(config) && (stripeMode(config) === "sandbox" || onlypayMode(config) === "sandbox")) {
+    sandboxRoutes(app, { db, brandOrigins: brands, publicBase: (req) => publicBase(ctx, req), stripe: stripeMode(config) === "sandbox", onlypay: onlypayMode(config) === "sandbox" });
+  }
 }

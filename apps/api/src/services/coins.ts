@@ -25,7 +25,17 @@ export async function ledgerPage(db: Db, userId: number, limit: number, cursor?:
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return {
-    entries: page.map((e) => ({ id: String(e.id), reason: e.reason, amount: e.amount, balance_after: e.balanceAfter, created_at: e.createdAt.toISOString() })),
+    entries: page.map((e) => {
+      const shortfall = (e.meta as { shortfall?: unknown } | null)?.shortfall;
+      return {
+        id: String(e.id),
+        reason: e.reason,
+        amount: e.amount,
+        balance_after: e.balanceAfter,
+        created_at: e.createdAt.toISOString(),
+        ...(typeof shortfall === "number" && shortfall > 0 ? { shortfall } : {}),
+      };
+    }),
     next_cursor: rows.length > limit && last ? Buffer.from(`l:${last.id}`).toString("base64url") : null,
   };
 }

@@ -12,6 +12,8 @@ export interface LedgerChange {
   /** unique per real-world event (order id, check-in day, task+day): a repeat changes nothing */
   idempotencyKey: string;
   meta?: Record<string, unknown>;
+  /** Allows amount 0: an entry that only records an event (a reversal the balance could not cover). */
+  recordOnly?: boolean;
 }
 
 /** The outcome: whether this call moved coins (false for a repeat) and the balance after it. */
@@ -28,7 +30,7 @@ export interface LedgerResult {
  * Pass a transaction to make the change part of a larger unit of work.
  */
 export async function applyLedger(db: Db | Tx, change: LedgerChange): Promise<LedgerResult> {
-  if (!Number.isInteger(change.amount) || change.amount === 0) throw new Error("ledger amount must be a non-zero integer");
+  if (!Number.isInteger(change.amount) || (change.amount === 0 && !change.recordOnly)) throw new Error("ledger amount must be a non-zero integer");
   const run = async (tx: Db | Tx): Promise<LedgerResult> => {
     const [user] = await tx
       .select({ coins: users.coins })

@@ -14,11 +14,12 @@ export type MutationInput<N extends EndpointName> = Record<never, never> extends
 export type ApiMutationOptions<N extends EndpointName> = Omit<UseMutationOptions<EndpointData<N>, ApiError, MutationInput<N>>, "mutationFn">;
 
 /** A read of the endpoint table as a TanStack query; failures are thrown as ApiError. */
-export function useApiQuery<N extends EndpointName>(name: N, input?: EndpointInput<N>, options?: ApiQueryOptions<N>) {
+export function useApiQuery<N extends EndpointName>(name: N, input?: EndpointInput<N>, options?: ApiQueryOptions<N>, token?: string) {
   const client = useApiClient();
   return useQuery<EndpointData<N>, ApiError>({
-    queryKey: queryKeyOf(name, input ?? ({} as EndpointInput<N>)),
-    queryFn: async ({ signal }) => unwrap(await client.call(name, input, { signal })),
+    // A call made with a handed-off token is another reader's answer: it gets its own cache entry.
+    queryKey: token ? [...queryKeyOf(name, input ?? ({} as EndpointInput<N>)), "handoff"] : queryKeyOf(name, input ?? ({} as EndpointInput<N>)),
+    queryFn: async ({ signal }) => unwrap(await client.call(name, input, { signal, ...(token ? { token } : {}) })),
     staleTime: staleTimes[name] ?? DEFAULT_STALE_MS,
     ...options,
   });
@@ -75,7 +76,7 @@ export const useInviteCode = (o?: ApiQueryOptions<"inviteCode">) => useApiQuery(
 /** The coin ledger. */
 export const useLedger = (input?: EndpointInput<"ledgerList">, o?: ApiQueryOptions<"ledgerList">) => useApiQuery("ledgerList", input, o);
 /** One payment order (polled by the return page). */
-export const useOrder = (id: string, o?: ApiQueryOptions<"orderGet">) => useApiQuery("orderGet", { id }, { enabled: !!id, ...o });
+export const useOrder = (id: string, o?: ApiQueryOptions<"orderGet">, token?: string) => useApiQuery("orderGet", { id }, { enabled: !!id, ...o }, token);
 /** Chat history with a character. */
 export const useChatHistory = (input: EndpointInput<"chatHistory">, o?: ApiQueryOptions<"chatHistory">) => useApiQuery("chatHistory", input, o);
 /** Chat history of the reasoning chat variant. */

@@ -294,10 +294,24 @@ export const orders = pgTable(
     coins: integer("coins").notNull(),
     status: text("status").notNull().default("pending"),
     providerRef: text("provider_ref"),
+    /** The provider's id of the money movement (Stripe payment intent), which refunds and disputes name. */
+    paymentRef: text("payment_ref"),
+    /** Cents the provider reports refunded (cumulative) and disputed; they decide how many coins go back. */
+    refundedAmount: integer("refunded_amount").notNull().default(0),
+    disputedAmount: integer("disputed_amount").notNull().default(0),
+    /** Coins owed back by refunds and disputes so far, and the part of them the balance could not cover. */
+    reversedCoins: integer("reversed_coins").notNull().default(0),
+    coinShortfall: integer("coin_shortfall").notNull().default(0),
+    /** Each refund or dispute acted on: { kind, ref, cents, coins, taken, shortfall, at }; a ref is acted on once. */
+    reversals: jsonb("reversals").notNull().default([]),
     createdAt: createdAt(),
     paidAt: ts("paid_at"),
   },
-  (t) => [index("orders_user_idx").on(t.userId), uniqueIndex("orders_provider_ref_key").on(t.provider, t.providerRef)],
+  (t) => [
+    index("orders_user_idx").on(t.userId),
+    uniqueIndex("orders_provider_ref_key").on(t.provider, t.providerRef),
+    index("orders_payment_ref_idx").on(t.provider, t.paymentRef),
+  ],
 );
 
 /** Chat transcripts: one row per message, per user, story and actor. */
@@ -344,7 +358,11 @@ export const chatLeases = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.storyId] })],
 );
 
-/** Ad-platform events kept (and forwarded when Meta is configured). */
+/**
+ * Ad-platform events as the Conversions API gets them (e-mail and phone already hashed), kept
+ * whether or not Meta is configured; `sent_at` is set once the Graph API accepted the batch. The
+ * unique event id makes a repeated event (a retried beacon, the server's own copy) a no-op.
+ */
 export const metaEvents = pgTable("meta_events", {
   id: bigserial("id", { mode: "number" }).primaryKey(),
   userId: integer("user_id").references(() => users.id),
@@ -352,6 +370,7 @@ export const metaEvents = pgTable("meta_events", {
   eventId: text("event_id").unique(),
   payload: jsonb("payload").notNull(),
   createdAt: createdAt(),
+  sentAt: ts("sent_at"),
 });
 
 /** A character of a draft, as the author typed it (validated by the contract). */
@@ -400,3 +419,25 @@ export const sandboxPayments = pgTable("sandbox_payments", {
   createdAt: createdAt(),
   completedAt: ts("completed_at"),
 });
+
+/**
+ * Every verified provider notification, stored before it is acted on: a replay (same provider event
+ * id) is answered from the stored outcome, and the table is the audit trail of what each one did.
+ */
+export const paymentEvents = pgTable(
+  "payment_events",
+  {
+    provider: text("provider").notNull(),
+    id: text("id").notNull(),
+    type: text("type").notNull(),
+    orderId: text("order_id"),
+    /** received → processed (outcome set) or failed (error set; the provider's retry runs it again). */
+    status: text("status").notNull().default("received"),
+    outcome: jsonb("outcome"),
+    error: text("error"),
+    deliveries: integer("deliveries").notNull().default(1),
+    receivedAt: ts("received_at").notNull().defaultNow(),
+    processedAt: ts("processed_at"),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.id] }), index("payment_events_order_idx").on(t.orderId)],
+);

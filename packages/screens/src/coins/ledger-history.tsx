@@ -3,7 +3,7 @@ import { useState } from "react";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useLedger } from "@storyloom/api-client/react";
 import { Button, EmptyState, ErrorState, Skeleton, formatCoins } from "@storyloom/ui";
-import { ledgerDate, ledgerReason, signedAmount } from "./ledger-words";
+import { ledgerDate, ledgerReason, shortfallText, signedAmount } from "./ledger-words";
 
 const PAGE_SIZE = 20;
 
@@ -54,6 +54,7 @@ function LedgerPage({ cursor, isLast, onMore }: { cursor: string | undefined; is
             <p className="text-xs text-muted">
               <time dateTime={e.created_at}>{ledgerDate(e.created_at)}</time> · Balance {formatCoins(e.balance_after)}
             </p>
+            {e.shortfall ? <p className="text-xs text-muted">{shortfallText(e.shortfall)}</p> : null}
           </div>
           <p className={`shrink-0 font-semibold tabular-nums ${e.amount < 0 ? "text-fg" : "text-emerald-500 in-data-[theme=light]:text-emerald-700"}`}>
             {signedAmount(e.amount)}

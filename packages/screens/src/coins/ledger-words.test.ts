@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ledgerDate, ledgerReason, signedAmount } from "./ledger-words";
+import { ledgerDate, ledgerReason, shortfallText, signedAmount } from "./ledger-words";
 
 describe("ledgerReason", () => {
   it("names every reason the API writes", () => {
@@ -11,6 +11,8 @@ describe("ledgerReason", () => {
     expect(ledgerReason("chat")).toBe("Story reply");
     expect(ledgerReason("guest-coins")).toBe("Guest coins carried over");
     expect(ledgerReason("merged-into-account")).toBe("Moved to your account");
+    expect(ledgerReason("refund")).toBe("Refund");
+    expect(ledgerReason("dispute")).toBe("Payment disputed");
   });
   it("tidies unknown reasons instead of hiding them", () => {
     expect(ledgerReason("purchase:stripe")).toBe("Coin purchase");
@@ -24,6 +26,12 @@ describe("signedAmount / ledgerDate", () => {
   it("signs credits and debits", () => {
     expect(signedAmount(20)).toBe("+20");
     expect(signedAmount(-1500)).toBe("\u22121,500");
+    // A reversal the balance could not cover at all records 0.
+    expect(signedAmount(0)).toBe("0");
+  });
+  it("words the part of a reversal a balance could not cover", () => {
+    expect(shortfallText(1)).toBe("1 coin could not be taken back (balance too low)");
+    expect(shortfallText(1200)).toBe("1,200 coins could not be taken back (balance too low)");
   });
   it("formats a timestamp and leaves garbage as is", () => {
     expect(ledgerDate("2026-11-23T07:47:46.110Z")).toMatch(/2026/);

@@ -10,6 +10,7 @@ const reasons: Record<string, string> = {
   "merged-into-account": "Moved to your account",
   purchase: "Coin purchase",
   refund: "Refund",
+  dispute: "Payment disputed",
 };
 
 const tasks: Record<string, string> = {
@@ -31,8 +32,14 @@ export function ledgerReason(reason: string): string {
   return words ? words.charAt(0).toUpperCase() + words.slice(1) : "Coins";
 }
 
-/** A signed amount: "+20" for credits, "−5" (a real minus sign) for debits. */
+/** The part of a refund the balance could not cover, in words. */
+export function shortfallText(coins: number): string {
+  return `${formatCoins(coins)} ${coins === 1 ? "coin" : "coins"} could not be taken back (balance too low)`;
+}
+
+/** A signed amount: "+20" for credits, "−5" (a real minus sign) for debits, "0" for a record-only entry. */
 export function signedAmount(amount: number): string {
+  if (amount === 0) return "0";
   const n = formatCoins(Math.abs(amount));
   return amount < 0 ? `\u2212${n}` : `+${n}`;
 }

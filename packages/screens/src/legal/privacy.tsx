@@ -37,7 +37,7 @@ export default function PrivacyScreen() {
         <li>to provide the service: run your account, generate character replies, keep your progress and credit your coins (performance of our contract with you);</li>
         <li>to process payments, prevent fraud and abuse, and keep the service secure (contract and legitimate interests);</li>
         <li>to send sign-in codes and, if you subscribe to a story, updates about it (contract; you can unsubscribe at any time);</li>
-        <li>to measure and improve the service and our advertising (legitimate interests or consent, where required);</li>
+        <li>to measure and improve the service and our advertising, as described under &quot;Ad and analytics events&quot; (legitimate interests or consent, where required);</li>
         <li>to meet legal obligations such as tax, accounting and responding to lawful requests.</li>
       </ul>
       <p>We do not sell your personal data, and we do not use your conversations to advertise to you.</p>
@@ -45,10 +45,38 @@ export default function PrivacyScreen() {
       <h2>Cookies and similar technologies</h2>
       <ul>
         <li><strong>Essential:</strong> sign-in tokens (access token for 7 days, refresh token for 30 days), your user info for 7 days, theme and device identifier in local storage. Without them the service does not work.</li>
-        <li><strong>Analytics:</strong> we use a product analytics service to count page views, measure feature use and, on some sessions, record anonymised interactions to find bugs. Analytics cookies last up to 12 months. Analytics are not loaded when your browser sends a Do Not Track signal.</li>
-        <li><strong>Advertising:</strong> we use the Meta pixel and Meta&apos;s Conversions API to measure whether our ads lead to sign-ups and purchases. This shares an event name, time, page address, browser details and, for purchases, the order value with Meta; e-mail addresses are hashed before they are sent. You can opt out in your account settings, and we skip this tracking when your browser sends Do Not Track.</li>
+        <li><strong>Analytics:</strong> a product analytics service (PostHog) counts page views and the actions described below. Its identifier is kept in a cookie and local storage for up to 365 days. It is not loaded at all when your browser sends Do Not Track.</li>
+        <li><strong>Advertising:</strong> the Meta pixel and Meta&apos;s Conversions API measure whether our ads lead to sign-ups and purchases, as described in the next section. The pixel sets Meta&apos;s browser cookies (<code>_fbp</code>, and <code>_fbc</code> when you arrive from an ad). Neither is loaded before the page has finished loading, nor at all when you have opted out.</li>
       </ul>
       <p>You can block or delete cookies in your browser settings; essential features may then stop working.</p>
+
+      <h2 id="ad-tracking">Ad and analytics events: what is sent, and when</h2>
+      <p>We send an event only at these moments:</p>
+      <ul>
+        <li><strong>Sign-up</strong> (<code>CompleteRegistration</code>): once per account, about a second after the first page you open on the day you create it with your e-mail address. Guest accounts are never reported. The accounts already reported are remembered in your browser&apos;s local storage so it is never sent twice.</li>
+        <li><strong>Purchase</strong> (<code>Purchase</code>): when the payment return page confirms a paid order, with the order number, its amount in US dollars and the coin package.</li>
+        <li><strong>Daily check-in</strong> (<code>CheckIn</code>): when you claim a check-in, with the day and the coins it gave you.</li>
+      </ul>
+      <p>
+        Each event carries its name, time, the address of the page, your browser&apos;s user-agent string, Meta&apos;s
+        browser cookies when present, your account&apos;s identifier, and an event id that lets Meta count it once.
+        It goes from your browser to our server, which adds your IP address and replaces your account identifier (and any
+        e-mail address or phone number) with a SHA-256 hash before storing it or passing it to Meta&apos;s Conversions
+        API; your e-mail address is never sent to Meta in readable form. Your browser waits to send events in small
+        batches (every few seconds) and keeps unsent ones in local storage until they are delivered. If the Meta pixel is
+        enabled, it receives the same event with the same event id directly from your browser.
+      </p>
+      <p>
+        Analytics receives a page view each time you open a page, the purchase and check-in events above, and your
+        account&apos;s identifier, role and level (not your e-mail address or name). Session recording is off unless we
+        enable it, and when it is on, what you type is masked.
+      </p>
+      <p>
+        <strong>How to opt out:</strong> turn on <Link href="/user/settings">Settings → Opt out of ad tracking</Link>. It
+        takes effect at once on that device: events waiting to be sent are dropped, the pixel is told you withdrew
+        consent, and no further sign-up, purchase or check-in event is sent. If your browser sends Do Not Track, neither
+        ad tracking nor analytics is loaded at all, and nothing is sent.
+      </p>
 
       <h2>Who we share it with</h2>
       <p>

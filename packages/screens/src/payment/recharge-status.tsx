@@ -2,6 +2,8 @@
 import { useEffect, useRef, useState } from "react";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useApiClient, useOrder } from "@storyloom/api-client/react";
+import { trackPurchase } from "@storyloom/tracking";
+import { storedPaymentToken, takePaymentToken } from "@storyloom/payments/client";
 import { Spinner } from "@storyloom/ui";
 import { CoinBalance } from "../account/coin-balance";
 import { MAX_CHECKS, lookupId, rechargeView, type RechargeParams } from "./recharge-state";
@@ -15,20 +17,22 @@ export function RechargeStatus({ params, supportEmail }: { params: RechargeParam
   const heading = useRef<HTMLHeadingElement>(null);
   const firstView = useRef(true);
 
-  // The payment token travels in the URL only to get here: keep it for this tab, then drop it from
-  // the address bar so it is not left in history or sent on as a referrer.
+  // The payment token handoff: the token travels in the URL only to get here; it is kept for this
+  // tab (a reload finds it again) and dropped from the address bar. With it the order is looked up
+  // as the buyer even where this browser context has no session of theirs (a frame, another context).
+  const [handoff, setHandoff] = useState<string | null | undefined>(params.token ? params.token : undefined);
   useEffect(() => {
-    if (!params.token) return;
-    client.session.setPaymentToken(params.token);
-    const url = new URL(window.location.href);
-    url.searchParams.delete("token");
-    window.history.replaceState(window.history.state, "", url);
-  }, [client, params.token]);
+    setHandoff(takePaymentToken() ?? storedPaymentToken());
+  }, []);
 
-  const order = useOrder(id ?? "", {
-    retry: false,
-    refetchInterval: (q) => (q.state.data?.order.status === "pending" && q.state.dataUpdateCount < MAX_CHECKS ? 3000 : false),
-  });
+  const order = useOrder(
+    handoff === undefined ? "" : (id ?? ""),
+    {
+      retry: false,
+      refetchInterval: (q) => (q.state.data?.order.status === "pending" && q.state.dataUpdateCount < MAX_CHECKS ? 3000 : false),
+    },
+    handoff ?? undefined,
+  );
   // Counts answers (not renders) so "verifying" ends after MAX_CHECKS pending answers.
   const [checks, setChecks] = useState(0);
   useEffect(() => {
@@ -37,6 +41,12 @@ export function RechargeStatus({ params, supportEmail }: { params: RechargeParam
   const view = rechargeView({ id, loading: order.isPending && !!id, error: order.isError, status: order.data?.order.status, checks });
 
   // A paid order credited coins: reload the balance the header and coins page show.
+  const paid = view === "success" ? order.data?.order : undefined;
+  useEffect(() => {
+    // The ad-platform purchase: its event id comes from the order id, so a reload of this page,
+    // the pixel and the server event all name the same purchase and it is counted once.
+    if (paid) trackPurchase({ orderId: paid.id, value: paid.amount / 100, coins: paid.coins, packageId: paid.price_id });
+  }, [paid]);
   useEffect(() => {
     if (view === "success") void client.loadUser();
     // Move focus to the new outcome when it changes, not on arrival (the page title says enough then).

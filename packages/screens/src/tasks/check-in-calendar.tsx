@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import { useCheckIn, useClaimCheckIn } from "@storyloom/api-client/react";
+import { trackCheckIn } from "@storyloom/tracking";
 import { Button, DiamondIcon, ErrorState, Skeleton, useToast } from "@storyloom/ui";
 
 /** The 7-day check-in calendar: claimed, today and upcoming days with their rewards, and the claim. */
@@ -33,6 +34,7 @@ export function CheckInCalendar() {
       onSuccess: (data) => {
         setMessage(`Checked in: +${data.reward} coins. Come back tomorrow for ${data.next_reward} more.`);
         toast.success(`+${data.reward} coins for checking in`);
+        trackCheckIn({ day: new Date().toISOString().slice(0, 10), coins: data.reward });
       },
       onError: (err) => {
         // Already claimed (e.g. in another tab): not a failure for the visitor, just show today's state.

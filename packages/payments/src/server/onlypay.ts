@@ -21,10 +21,18 @@ import { z } from "zod";
  * 2. The buyer pays (or gives up) on pay_url; Onlypay then sends the browser to return_url unchanged
  *    (the merchant puts its own order id in it).
  *
- * 3. Notify — Onlypay → merchant, for every final outcome, retried until acknowledged:
+ * 3. Notify — Onlypay → merchant, for every final outcome and every refund, retried until acknowledged:
  *    POST {notify_url}
- *    { merchant_order_id, onlypay_order_id, status: "paid" | "failed", amount, currency,
+ *    { merchant_order_id, onlypay_order_id, status: "paid" | "failed" | "refunded", amount, currency,
  *      timestamp, signature }
+ *    A refund adds { refund_id, refunded_amount } — refunded_amount is the total refunded so far
+ *    on the order (cents), so a late notification of an earlier refund is recognisably older.
+ *
+ * 4. Order status — merchant → Onlypay (reconciliation):
+ *    GET {ONLYPAY_API_URL}/v1/orders/{onlypay_order_id}?merchant_id=…&timestamp=…&signature=…
+ *    (the three query fields signed like a message)
+ *    200 → { onlypay_order_id, merchant_order_id, status: "open" | "paid" | "failed" | "refunded",
+ *            amount, currency, refunded_amount }
  *    The merchant answers 200 with JSON { "code": "0" } once it has recorded the outcome; any
  *    other answer means "send it again". Duplicates are expected and must change nothing.
  */
@@ -87,11 +95,16 @@ export const OnlypayOrderAnswer = z.object({ onlypay_order_id: z.string().min(1)
 export const OnlypayNotification = z.object({
   merchant_order_id: z.string().min(1).max(100),
   onlypay_order_id: z.string().min(1).max(100),
-  status: z.enum(["paid", "failed"]),
+  status: z.enum(["paid", "failed", "refunded"]),
   amount: z.number().int().nonnegative(),
   currency: z.string().min(1).max(10),
+  refund_id: z.string().min(1).max(100).optional(),
+  refunded_amount: z.number().int().nonnegative().optional(),
   timestamp: z.number().int(),
   signature: z.string(),
+}).refine((n) => n.status !== "refunded" || (n.refund_id !== undefined && n.refunded_amount !== undefined), {
+  message: "a refund notification carries refund_id and refunded_amount",
+  path: ["refund_id"],
 });
 /** A notification as received. */
 export type OnlypayNotification = z.infer<typeof OnlypayNotification>;
@@ -134,6 +147,33 @@ export async function createOnlypayOrder(
     throw new Error("Onlypay answered something that is not JSON");
   }
   const parsed = OnlypayOrderAnswer.safeParse(json);
+  if (!parsed.success) throw new Error(`Onlypay answered an unexpected shape: ${text.slice(0, 300)}`);
+  return parsed.data;
+}
+
+/** An order's state at Onlypay (step 4). */
+export const OnlypayOrderState = z.object({
+  onlypay_order_id: z.string().min(1),
+  merchant_order_id: z.string().min(1),
+  status: z.enum(["open", "paid", "failed", "refunded"]),
+  amount: z.number().int().nonnegative(),
+  currency: z.string().min(1),
+  refunded_amount: z.number().int().nonnegative(),
+});
+/** An order's state at Onlypay. */
+export type OnlypayOrderState = z.infer<typeof OnlypayOrderState>;
+
+/** Reads an order's state at Onlypay (step 4); throws when the peer refuses or answers garbage. */
+export async function fetchOnlypayOrder(settings: OnlypayClientSettings, onlypayOrderId: string): Promise<OnlypayOrderState> {
+  const query = signOnlypay(settings.secret, { merchant_id: settings.merchantId });
+  const params = new URLSearchParams({ merchant_id: query.merchant_id, timestamp: String(query.timestamp), signature: query.signature });
+  const res = await fetch(`${settings.apiUrl.replace(/\/+$/, "")}/v1/orders/${encodeURIComponent(onlypayOrderId)}?${params}`, {
+    headers: { accept: "application/json" },
+    signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
+  });
+  const text = await res.text();
+  if (!res.ok) throw new Error(`Onlypay answered ${res.status}: ${text.slice(0, 300)}`);
+  const parsed = OnlypayOrderState.safeParse(JSON.parse(text));
   if (!parsed.success) throw new Error(`Onlypay answered an unexpected shape: ${text.slice(0, 300)}`);
   return parsed.data;
 }

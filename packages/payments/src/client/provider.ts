@@ -25,3 +25,8 @@ function match(value: string | null | undefined): PaymentProvider | null {
 export function chooseProvider(hints: ProviderHints): PaymentProvider {
   return match(hints.configured) ?? match(hints.host) ?? match(hints.title) ?? "stripe";
 }
+
+/** Whether a value names a supported provider. */
+export function isProvider(value: unknown): value is PaymentProvider {
+  return value === "stripe" || value === "onlypay";
+}

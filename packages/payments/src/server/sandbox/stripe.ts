@@ -3,10 +3,9 @@ import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import Stripe from "stripe";
 import { sandboxPayments } from "@storyloom/db";
-import type { AppContext } from "../context";
-import { publicBase } from "../services/publicRead";
-import { brandOrigins, loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "./providers";
-import { checkoutPage, messagePage, sendPage } from "./sandboxPage";
+import type { SandboxOptions } from "./index";
+import { loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "../constants";
+import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./page";
 
 // The sandbox plays Stripe: the part of the Checkout API the API uses (form-encoded, bearer secret
 // key, Stripe's error shape), a hosted checkout page, and on Pay a signed `checkout.session.completed`
@@ -22,11 +21,57 @@ interface SessionRecord {
   client_reference_id: string | null;
   customer_email: string | null;
   metadata: Record<string, string>;
+  /** payment_intent_data[metadata]: the payment intent's and its charge's metadata. */
+  intent_metadata?: Record<string, string>;
   created: number;
+  /** Refunds made from the sandbox's order page, oldest first. */
+  refunds?: { id: string; amount: number; created: number }[];
 }
 
 const stripeError = (reply: FastifyReply, status: number, message: string, param?: string) =>
   reply.status(status).send({ error: { type: "invalid_request_error", message, ...(param ? { param } : {}) } });
+
+/** The charge of a paid session as Stripe's API shows it (refunds newest first, like Stripe's list). */
+function chargeObject(id: string, s: SessionRecord) {
+  const refunds = [...(s.refunds ?? [])].reverse();
+  const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+  return {
+    id: `ch_${id.slice(8)}`,
+    object: "charge",
+    amount: s.amount_total,
+    amount_captured: s.amount_total,
+    amount_refunded: refunded,
+    currency: s.currency,
+    created: s.created,
+    livemode: false,
+    metadata: s.intent_metadata ?? {},
+    paid: true,
+    payment_intent: `pi_${id.slice(8)}`,
+    refunded: refunded >= s.amount_total,
+    status: "succeeded",
+    refunds: {
+      object: "list",
+      data: refunds.map((r) => ({ id: r.id, object: "refund", amount: r.amount, charge: `ch_${id.slice(8)}`, currency: s.currency, created: r.created, payment_intent: `pi_${id.slice(8)}`, status: "succeeded" })),
+      has_more: false,
+      url: `/v1/charges/ch_${id.slice(8)}/refunds`,
+    },
+  };
+}
+
+/** The payment intent of a paid session, its latest charge expanded when asked. */
+function intentObject(id: string, s: SessionRecord, expandCharge: boolean) {
+  const charge = chargeObject(id, s);
+  return {
+    id: `pi_${id.slice(8)}`,
+    object: "payment_intent",
+    amount: s.amount_total,
+    amount_received: s.amount_total,
+    currency: s.currency,
+    metadata: s.intent_metadata ?? {},
+    status: "succeeded",
+    latest_charge: expandCharge ? charge : charge.id,
+  };
+}
 
 /** The session as Stripe's API shows it. */
 function sessionObject(id: string, s: SessionRecord, status: string, url: string) {
@@ -54,9 +99,9 @@ function sessionObject(id: string, s: SessionRecord, status: string, url: string
 }
 
 /** Registers the Stripe sandbox: the API endpoint under /sandbox/stripe and the checkout page. */
-export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void {
-  const { db } = ctx;
-  const brands = brandOrigins(ctx.config);
+export function stripeSandboxRoutes(app: FastifyInstance, opts: SandboxOptions): void {
+  const { db } = opts;
+  const brands = opts.brandOrigins;
   const pageUrl = (base: string, id: string) => `${base}/sandbox/checkout/${id}`;
 
   app.post(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions`, async (req, reply) => {
@@ -79,9 +124,12 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
       if (!brands.has(new URL(url).origin)) return stripeError(reply, 400, "The sandbox returns to the brand sites (CORS_ORIGINS) only", param);
     }
     const metadata: Record<string, string> = {};
+    const intentMetadata: Record<string, string> = {};
     for (const [k, v] of f) {
       const m = /^metadata\[(.+)\]$/.exec(k);
       if (m) metadata[m[1]!] = v;
+      const pm = /^payment_intent_data\[metadata\]\[(.+)\]$/.exec(k);
+      if (pm) intentMetadata[pm[1]!] = v;
     }
     // Like Stripe, a repeated Idempotency-Key answers the first session instead of making another.
     const key = req.headers["idempotency-key"];
@@ -95,11 +143,26 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
       client_reference_id: f.get("client_reference_id"),
       customer_email: f.get("customer_email"),
       metadata,
+      intent_metadata: intentMetadata,
       created: Math.floor(Date.now() / 1000),
     };
     await db.insert(sandboxPayments).values({ id, provider: "stripe", request: record }).onConflictDoNothing();
     const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
-    return reply.send(sessionObject(id, row!.request as SessionRecord, row!.status, pageUrl(publicBase(ctx, req), id)));
+    return reply.send(sessionObject(id, row!.request as SessionRecord, row!.status, pageUrl(opts.publicBase(req), id)));
+  });
+
+  // Retrieve, as reconciliation asks: GET /v1/checkout/sessions/:id?expand[]=payment_intent.latest_charge
+  app.get<{ Params: { id: string } }>(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions/:id`, async (req, reply) => {
+    if (req.headers.authorization !== `Bearer ${SANDBOX_SECRETS.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
+    const found = await load(req.params.id);
+    if (!found) return stripeError(reply, 404, `No such checkout.session: '${req.params.id}'`, "id");
+    // The SDK writes expand[0]=…, curl users expand[]=…
+    const expand = [...new URLSearchParams(req.url.split("?")[1] ?? "")].filter(([k]) => /^expand\[\d*\]$/.test(k)).map(([, v]) => v);
+    const session = sessionObject(req.params.id, found.session, found.status, pageUrl(opts.publicBase(req), req.params.id));
+    if (found.status === "complete" && expand.some((e) => e.startsWith("payment_intent"))) {
+      return reply.send({ ...session, payment_intent: intentObject(req.params.id, found.session, expand.includes("payment_intent.latest_charge")) });
+    }
+    return reply.send(session);
   });
 
   const load = async (id: string) => {
@@ -113,6 +176,22 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
     if (!found) return missing(reply);
     const { session } = found;
     const base = `/sandbox/checkout/${encodeURIComponent(req.params.id)}`;
+    if (found.status === "complete") {
+      const refunded = (session.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
+      return sendPage(
+        reply,
+        200,
+        orderPage({
+          provider: "Stripe",
+          item: session.product_name,
+          amount: session.amount_total,
+          refunded,
+          currency: session.currency,
+          refundAction: `${base}/refund`,
+          note: "Sandbox order: a refund sends a signed charge.refunded event to the shop, as Stripe does when you refund in the dashboard.",
+        }),
+      );
+    }
     const page = checkoutPage({
       provider: "Stripe",
       item: session.product_name,
@@ -125,32 +204,36 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
     return sendPage(reply, 200, page, [session.success_url, session.cancel_url]);
   });
 
+  /** Signs an event the way Stripe does and delivers it to the webhook handler; true once it answered 2xx. */
+  const deliver = async (type: string, object: unknown): Promise<Response | null> => {
+    const event = {
+      id: `evt_${randomBytes(12).toString("hex")}`,
+      object: "event",
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+      pending_webhooks: 1,
+      request: { id: null, idempotency_key: null },
+      type,
+      data: { object },
+    };
+    const payload = JSON.stringify(event);
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_SECRETS.stripeWebhookSecret });
+    return fetch(`${loopbackUrl(app)}${STRIPE_WEBHOOK_PATH}`, {
+      method: "POST",
+      headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
+      body: payload,
+      signal: AbortSignal.timeout(15_000),
+    }).catch(() => null);
+  };
+
   app.post<{ Params: { id: string } }>("/sandbox/checkout/:id/pay", async (req, reply) => {
     const id = req.params.id;
     const found = await load(id);
     if (!found) return missing(reply);
     const successUrl = found.session.success_url.replaceAll("{CHECKOUT_SESSION_ID}", id);
     if (found.status !== "complete") {
-      const session = sessionObject(id, found.session, "complete", "");
-      const event = {
-        id: `evt_${randomBytes(12).toString("hex")}`,
-        object: "event",
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-        type: "checkout.session.completed",
-        data: { object: session },
-      };
-      const payload = JSON.stringify(event);
-      const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_SECRETS.stripeWebhookSecret });
-      const res = await fetch(`${loopbackUrl(app)}${STRIPE_WEBHOOK_PATH}`, {
-        method: "POST",
-        headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },
-        body: payload,
-        signal: AbortSignal.timeout(15_000),
-      }).catch(() => null);
+      const res = await deliver("checkout.session.completed", sessionObject(id, found.session, "complete", ""));
       if (!res?.ok) {
         // Real Stripe would retry later; the sandbox says so, and the buyer can press Pay again.
         return sendPage(reply, 502, messagePage("Payment not confirmed", `The shop did not accept the payment notification (${res ? `HTTP ${res.status}` : "no answer"}). Go back and try again.`));
@@ -158,6 +241,30 @@ export function stripeSandboxRoutes(app: FastifyInstance, ctx: AppContext): void
       await db.update(sandboxPayments).set({ status: "complete", completedAt: new Date() }).where(eq(sandboxPayments.id, id));
     }
     return reply.status(303).header("location", successUrl).send();
+  });
+
+  // The order page's Refund: like a refund in Stripe's dashboard, it sends a signed charge.refunded
+  // (amount_refunded = the running total) to the same webhook handler. The form's amount is in
+  // dollars; empty refunds what is left.
+  app.post<{ Params: { id: string } }>("/sandbox/checkout/:id/refund", async (req, reply) => {
+    const id = req.params.id;
+    const found = await load(id);
+    if (!found) return missing(reply);
+    const back = `/sandbox/checkout/${encodeURIComponent(id)}`;
+    if (found.status !== "complete") return sendPage(reply, 409, messagePage("Nothing to refund", "This checkout was not paid."));
+    const s = found.session;
+    const left = s.amount_total - (s.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
+    const raw = new URLSearchParams(typeof req.body === "string" ? req.body : "").get("amount")?.trim() ?? "";
+    const cents = raw === "" ? left : Math.round(Number(raw) * 100);
+    if (!Number.isInteger(cents) || cents < 1 || cents > left) {
+      return sendPage(reply, 400, messagePage("Refund refused", `Enter an amount between $0.01 and ${formatAmount(left, s.currency)}.`));
+    }
+    const refunds = [...(s.refunds ?? []), { id: `re_${randomBytes(12).toString("hex")}`, amount: cents, created: Math.floor(Date.now() / 1000) }];
+    const next: SessionRecord = { ...s, refunds };
+    const res = await deliver("charge.refunded", chargeObject(id, next));
+    if (!res?.ok) return sendPage(reply, 502, messagePage("Refund not confirmed", `The shop did not accept the refund notification (${res ? `HTTP ${res.status}` : "no answer"}). Go back and try again.`));
+    await db.update(sandboxPayments).set({ request: next }).where(eq(sandboxPayments.id, id));
+    return reply.status(303).header("location", back).send();
   });
 
   app.post<{ Params: { id: string } }>("/sandbox/checkout/:id/cancel", async (req, reply) => {

@@ -34,6 +34,7 @@ main{width:100%;max-width:420px;background:var(--card);border:1px solid var(--li
 h1{font-size:1.4rem;margin:0 0 16px}dl{margin:0 0 16px;display:grid;grid-template-columns:auto 1fr;gap:8px 16px}dt{color:var(--muted)}dd{margin:0;text-align:right;font-weight:600}
 .note{font-size:.9rem;color:var(--muted);border-left:3px solid var(--accent);padding-left:12px;margin:0 0 20px}
 form{margin:0}.actions{display:grid;gap:12px}button{width:100%;min-height:48px;border-radius:10px;font:inherit;font-weight:600;cursor:pointer;border:1px solid var(--line);background:transparent;color:var(--fg)}
+label{font-size:.9rem;color:var(--muted)}input{min-height:44px;border-radius:10px;border:1px solid var(--line);background:transparent;color:var(--fg);font:inherit;padding:0 12px}input:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 button.pay{background:var(--accent);border-color:var(--accent);color:var(--accent-fg)}button:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
 `;
 
@@ -54,6 +55,26 @@ export function checkoutPage(p: { provider: string; item: string; amount: number
 <form method="post" action="${escape(p.payAction)}"><input type="hidden" name="confirm" value="pay"><button class="pay" type="submit">Pay ${escape(price)}</button></form>
 <form method="post" action="${escape(p.cancelAction)}"><input type="hidden" name="confirm" value="cancel"><button type="submit">Cancel</button></form>
 </div>`,
+  );
+}
+
+/** The page of a paid order: what was bought, what was refunded, and a Refund form for what is left. */
+export function orderPage(p: { provider: string; item: string; amount: number; refunded: number; currency: string; refundAction: string; note: string }): string {
+  const left = p.amount - p.refunded;
+  const form =
+    left > 0
+      ? `<form method="post" action="${escape(p.refundAction)}" class="actions">
+<label for="amount">Refund amount in dollars (empty: ${escape(formatAmount(left, p.currency))}, the rest)</label>
+<input id="amount" name="amount" inputmode="decimal" autocomplete="off" placeholder="${escape((left / 100).toFixed(2))}">
+<button type="submit">Refund</button></form>`
+      : `<p role="status">Fully refunded.</p>`;
+  return layout(
+    `Order paid — ${p.provider} sandbox`,
+    `<p class="tag">${escape(p.provider)} sandbox · test mode</p>
+<h1>Order paid</h1>
+<dl><dt>Package</dt><dd>${escape(p.item)}</dd><dt>Paid</dt><dd>${escape(formatAmount(p.amount, p.currency))}</dd><dt>Refunded</dt><dd>${escape(formatAmount(p.refunded, p.currency))}</dd></dl>
+<p class="note" role="note">${escape(p.note)}</p>
+${form}`,
   );
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "meta_events" ADD COLUMN "sent_at" timestamp with time zone;

@@ -1,2 +1,0 @@
-export * from "./provider";
-export * from "./purchase";

@@ -30,7 +30,7 @@ export function brandNextConfig(appName) {
     // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
     experimental: { inlineCss: true },
     // Workspace packages ship TypeScript source; Next compiles them with the app.
-    transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract"],
+    transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract", "@storyloom/story-script"],
     images: {
       // The spec's widths (section 9); fixed-size images get 1x and 2x from the same list.
       deviceSizes: [320, 640, 768, 1024, 1280, 1536],

@@ -20,3 +20,19 @@ export const CODE_MAX_ATTEMPTS = 5;
 export const GUEST_GENDER = "unknown";
 /** Currency of every price. */
 export const CURRENCY = "usd";
+
+/** Story editor limits (the server enforces them; the editor shows them as the author types). */
+export const STORY_LIMITS = {
+  /** Characters of an ink script: room for a long story, not for a novel pasted in. */
+  scriptChars: 60_000,
+  titleChars: 80,
+  hookChars: 300,
+  tags: 8,
+  tagChars: 24,
+  characters: 6,
+  nameChars: 40,
+  personaChars: 2_000,
+  greetingChars: 500,
+  /** Drafts one person keeps (pitches included). */
+  drafts: 50,
+} as const;

@@ -106,3 +106,32 @@ describe("entities and errors", () => {
     expect(User.shape.role.options).toContain("super_admin");
   });
 });
+
+describe("story drafts", () => {
+  it("holds the six story-draft calls, all with a token", () => {
+    const calls = Object.values(endpoints).filter((e) => e.path.startsWith("/api/v1/story-draft."));
+    expect(calls.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
+      "GET /api/v1/story-draft.get",
+      "GET /api/v1/story-draft.list",
+      "POST /api/v1/story-draft.create",
+      "POST /api/v1/story-draft.publish",
+      "POST /api/v1/story-draft.unpublish",
+      "POST /api/v1/story-draft.update",
+    ]);
+    expect(calls.every((e) => e.auth === "required")).toBe(true);
+  });
+  it("fills a new draft's empty fields, and an update changes only what it sends", () => {
+    expect(endpoints.storyDraftCreate.input.parse({ title: " Low Tide " })).toEqual({ title: "Low Tide", hook: "", category_id: null, tags: [], characters: [], script: "" });
+    expect(endpoints.storyDraftUpdate.input.parse({ id: "3", hook: "New" })).toEqual({ id: "3", hook: "New" });
+  });
+  it("refuses control characters, markup in names, repeated names and oversized scripts", () => {
+    const bad = (input: unknown) => endpoints.storyDraftCreate.input.safeParse(input).success;
+    expect(bad({ title: "Bell\u0007" })).toBe(false);
+    expect(bad({ title: "Right\u202eto left" })).toBe(false);
+    expect(bad({ title: "ok", characters: [{ name: "<img>" }] })).toBe(false);
+    expect(bad({ title: "ok", characters: [{ name: "Mira" }, { name: "MIRA" }] })).toBe(false);
+    expect(bad({ title: "ok", script: "x".repeat(60_001) })).toBe(false);
+    expect(bad({ title: "ok", characters: [{ name: "Zoë O'Hara-Lin" }], tags: ["slow burn"] })).toBe(true);
+    expect(endpoints.storyDraftGet.input.safeParse({ id: "01" }).success).toBe(false);
+  });
+});

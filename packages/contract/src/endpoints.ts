@@ -20,6 +20,7 @@ import {
 } from "./entities";
 
 import { routes, type AuthMode } from "./routes";
+import { DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 
 
 /** One call of the wire: method, exact path, auth mode, input (query for GET, body for POST) and data. */
@@ -343,6 +344,38 @@ export const endpoints = {
       posthog_host: z.string(),
       session_recording_id: z.string().nullable(),
     }),
+  }),
+
+  storyDraftCreate: def({
+    ...routes.storyDraftCreate,
+    input: DraftFields,
+    output: z.object({ draft: StoryDraft }),
+  }),
+  storyDraftUpdate: def({
+    ...routes.storyDraftUpdate,
+    // Only the fields sent change.
+    input: DraftChanges.extend({ id: DraftId }),
+    output: z.object({ draft: StoryDraft }),
+  }),
+  storyDraftGet: def({
+    ...routes.storyDraftGet,
+    input: z.object({ id: DraftId }),
+    output: z.object({ draft: StoryDraft }),
+  }),
+  storyDraftList: def({
+    ...routes.storyDraftList,
+    input: none,
+    output: z.object({ drafts: z.array(StoryDraftSummary) }),
+  }),
+  storyDraftPublish: def({
+    ...routes.storyDraftPublish,
+    input: z.object({ id: DraftId }).strict(),
+    output: PublishOutcome,
+  }),
+  storyDraftUnpublish: def({
+    ...routes.storyDraftUnpublish,
+    input: z.object({ id: DraftId }).strict(),
+    output: z.object({ draft: StoryDraft }),
   }),
 } as const;
 

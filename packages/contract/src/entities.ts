@@ -86,6 +86,8 @@ export const StorySummary = z.object({
   actors: z.array(Actor.pick({ id: true, slug: true, name: true, avatar_url: true })),
   created_at: Timestamp,
   last_played_at: Timestamp.optional(),
+  /** The display name of the user who wrote it in the story editor; absent for authored stories. */
+  author_name: z.string().optional(),
 });
 export type StorySummary = z.infer<typeof StorySummary>;
 

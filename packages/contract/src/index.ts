@@ -3,3 +3,4 @@ export * from "./entities";
 export * from "./routes";
 export * from "./endpoints";
 export * from "./constants";
+export * from "./story-draft";

@@ -52,6 +52,12 @@ export const routes = {
   // optional: page-hide beacons cannot send a bearer token; a token, when sent, links the events to the user.
   metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "optional" },
   trackingConfig: { method: "GET", path: "/api/v1/tracking.config", auth: "optional" },
+  storyDraftCreate: { method: "POST", path: "/api/v1/story-draft.create", auth: "required" },
+  storyDraftUpdate: { method: "POST", path: "/api/v1/story-draft.update", auth: "required" },
+  storyDraftGet: { method: "GET", path: "/api/v1/story-draft.get", auth: "required" },
+  storyDraftList: { method: "GET", path: "/api/v1/story-draft.list", auth: "required" },
+  storyDraftPublish: { method: "POST", path: "/api/v1/story-draft.publish", auth: "required" },
+  storyDraftUnpublish: { method: "POST", path: "/api/v1/story-draft.unpublish", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

@@ -18,7 +18,12 @@ const packageTier = new Map(defaultPricePackages.map((p, i) => [p.id, i]));
 const FILE = /^([a-z0-9][a-z0-9-]{0,79})\.(svg|webp)$/;
 /** The drawn width of each kind of art (its SVG viewBox). */
 const SOURCE_WIDTH: Record<string, number> = { cover: 600, avatar: 256, package: 480 };
-const titleOf = (id: string) => id.replace(/-/g, " ").replace(/\b\w/g, (c) => c.toUpperCase());
+// Stories written in the editor have ids "<title>-u<draft>": the picture shows the title part.
+const titleOf = (id: string) =>
+  id
+    .replace(/-u\d+(?:-c\d+)?$/, "")
+    .replace(/-/g, " ")
+    .replace(/\b\w/g, (c) => c.toUpperCase());
 
 /**
  * Serves generated art, cacheable forever: /api/v1/art/{cover|avatar|package}/<id>.svg, and the

@@ -15,7 +15,7 @@ const CATALOGUE_CACHE = [15, 60] as const;
 const STATIC_CACHE = [60, 600] as const;
 
 // Whole serialized answers of the first catalogue pages, per API origin (the art URLs depend on it).
-const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 200);
+const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 200, "catalogue");
 
 const priceCache = new TtlCache<PricePackage[]>(30_000, 2);
 function loadPrices(db: Db): Promise<PricePackage[]> {

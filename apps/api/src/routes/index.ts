@@ -6,10 +6,11 @@ import { chatRoutes } from "./chat";
 import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
 import { rewardRoutes } from "./rewards";
+import { storyDraftRoutes } from "./storyDrafts";
 import { trackingRoutes } from "./tracking";
 import { unsubscribeRoutes } from "./unsubscribe";
 
-/** Registers the routes of the catalogue, engagement, ledger, payments, chat and tracking areas. */
+/** Registers the routes of the catalogue, engagement, ledger, payments, chat, story editor and tracking areas. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
   artRoutes(app);
   catalogueRoutes(app, ctx);
@@ -18,5 +19,6 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   rewardRoutes(app, ctx);
   chatRoutes(app, ctx);
   paymentRoutes(app, ctx);
+  storyDraftRoutes(app, ctx);
   trackingRoutes(app, ctx);
 }

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor, Category, EndpointParsedInput, StoryDetail, StorySummary } from "@storyloom/contract";
-import { actors, categories, stories, type Db, type Tx } from "@storyloom/db";
+import { actors, categories, stories, users, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
 import { absolute, TtlCache } from "./publicRead";
 
@@ -56,6 +56,11 @@ export async function summaries(db: Db | Tx, rows: StoryRow[]): Promise<StorySum
     .from(actors)
     .where(inArray(actors.storyId, rows.map((r) => r.id)))
     .orderBy(asc(actors.sort), asc(actors.id));
+  // Stories written in the editor carry their author's current display name.
+  const authorIds = [...new Set(rows.flatMap((r) => (r.authorId === null ? [] : [r.authorId])))];
+  const authors = authorIds.length
+    ? new Map((await db.select({ id: users.id, name: users.name }).from(users).where(inArray(users.id, authorIds))).map((u) => [u.id, u.name]))
+    : null;
   return rows.map((s) => ({
     id: s.id,
     title: s.title,
@@ -67,6 +72,7 @@ export async function summaries(db: Db | Tx, rows: StoryRow[]): Promise<StorySum
     like_count: s.likeCount,
     actors: cast.filter((a) => a.storyId === s.id).map(({ id, slug, name, avatar_url }) => ({ id, slug, name, avatar_url })),
     created_at: s.createdAt.toISOString(),
+    ...(s.authorId !== null && authors ? { author_name: authors.get(s.authorId) ?? "" } : {}),
   }));
 }
 
@@ -98,14 +104,14 @@ export async function listStories(db: Db, input: ListInput): Promise<StoryPage> 
   };
 }
 
-const listCache = new TtlCache<StoryPage>(5_000);
+const listCache = new TtlCache<StoryPage>(5_000, 500, "catalogue");
 /** listStories through the shared short-lived cache (identical queries within 5 s hit the database once). */
 export function cachedStoryPage(db: Db, input: ListInput): Promise<StoryPage> {
   const k = JSON.stringify([input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
   return listCache.get(db, k, () => listStories(db, input));
 }
 
-const categoryCache = new TtlCache<Category[]>(30_000, 4);
+const categoryCache = new TtlCache<Category[]>(30_000, 4, "catalogue");
 /** The categories in display order with their published story counts (cached 30 s). */
 export function listCategories(db: Db): Promise<Category[]> {
   return categoryCache.get(db, "all", async () => {
@@ -133,7 +139,7 @@ async function loadStory(db: Db, id: string): Promise<PublicStory | null> {
   return { ...summary!, description: row.description, opening: row.opening, actors_full: cast.map(toActor) };
 }
 
-const storyCache = new TtlCache<PublicStory | null>(5_000);
+const storyCache = new TtlCache<PublicStory | null>(5_000, 500, "catalogue");
 /** A published story with its full cast (cached 5 s); NOT_FOUND when there is none. */
 export async function getStory(db: Db, id: string): Promise<PublicStory> {
   const story = await storyCache.get(db, id, () => loadStory(db, id));
@@ -146,7 +152,7 @@ export function toActor(a: typeof actors.$inferSelect): Actor {
   return { id: a.id, slug: a.slug, story_id: a.storyId, name: a.name, tagline: a.tagline, persona: a.persona, greeting: a.greeting, avatar_url: a.avatarUrl };
 }
 
-const characterCache = new TtlCache<{ actor: Actor; story: StorySummary } | null>(5_000);
+const characterCache = new TtlCache<{ actor: Actor; story: StorySummary } | null>(5_000, 500, "catalogue");
 /** A character by slug with the story it belongs to (cached 5 s); NOT_FOUND when there is none. */
 export async function getCharacter(db: Db, slug: string): Promise<{ actor: Actor; story: StorySummary }> {
   const found = await characterCache.get(db, slug, async () => {

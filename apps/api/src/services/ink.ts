@@ -1,6 +1,8 @@
 import { createHash } from "node:crypto";
 import { Story } from "inkjs/full";
 import { compileScript } from "@storyloom/story-script";
+import { ApiError } from "../errors";
+import { InkRunaway } from "./inkGuard";
 
 /** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
 export interface InkTurn {
@@ -32,18 +34,27 @@ export function compileInk(script: string): string {
   return json;
 }
 
+// A turn tells at most this many lines: a user's script that diverts back into itself without a
+// choice deeper than the publish check walks must end the turn, not hold the server.
+const MAX_LINES_PER_TURN = 500;
+
 function collect(story: Story): InkTurn {
   const lines: string[] = [];
   const tags: string[] = [];
   const speakers: (string | null)[] = [];
-  while (story.canContinue) {
-    const text = (story.Continue() ?? "").trim();
-    const lineTags = (story.currentTags ?? []).map((t) => t.trim()).filter(Boolean);
-    if (text) {
-      lines.push(text);
-      speakers.push(sceneTags(lineTags).speaker ?? null);
+  try {
+    for (let n = 0; story.canContinue && n < MAX_LINES_PER_TURN; n++) {
+      const text = (story.Continue() ?? "").trim();
+      const lineTags = (story.currentTags ?? []).map((t) => t.trim()).filter(Boolean);
+      if (text) {
+        lines.push(text);
+        speakers.push(sceneTags(lineTags).speaker ?? null);
+      }
+      for (const t of lineTags) if (!tags.includes(t)) tags.push(t);
     }
-    for (const t of lineTags) if (!tags.includes(t)) tags.push(t);
+  } catch (e) {
+    if (e instanceof InkRunaway) throw new ApiError("CONFLICT", `This story cannot go on: ${e.message}`);
+    throw e;
   }
   const choices = story.currentChoices.map((c) => ({ index: c.index, text: c.text }));
   return { lines, tags, speakers, choices, ended: choices.length === 0, state: story.state.ToJson() };

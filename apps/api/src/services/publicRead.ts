@@ -13,7 +13,16 @@ export class TtlCache<V> {
   constructor(
     private readonly ttlMs: number,
     private readonly maxEntries = 500,
-  ) {}
+    /** "catalogue": emptied by invalidateCatalogue when a story is published or taken down */
+    group?: "catalogue",
+  ) {
+    if (group === "catalogue") catalogueCaches.add(this as TtlCache<unknown>);
+  }
+
+  /** Forgets every entry of one database (a load in flight is not served again). */
+  clear(db: object): void {
+    this.byDb.delete(db);
+  }
 
   /** The cached value of `key`, or the loader's (shared by concurrent callers while it runs). */
   get(db: object, key: string, load: () => Promise<V>): Promise<V> {
@@ -32,6 +41,16 @@ export class TtlCache<V> {
     value.catch(() => map.delete(key));
     return value;
   }
+}
+
+const catalogueCaches = new Set<TtlCache<unknown>>();
+
+/**
+ * Empties this instance's catalogue caches of one database, so a story published or taken down
+ * shows (or is gone) at once here; other instances follow within their TTL (seconds).
+ */
+export function invalidateCatalogue(db: object): void {
+  for (const c of catalogueCaches) c.clear(db);
 }
 
 /** Marks an answer as cacheable by browsers and CDNs: fresh for `maxAgeS`, then revalidated in the background. */

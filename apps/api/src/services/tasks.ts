@@ -13,6 +13,7 @@ import { getSysconfig } from "./sysconfig";
  * - play-game: the call records a play of the story (game history, play count); 1 play completes it.
  * - share-game: the call records that the player shared a story; 1 share completes it.
  * - create-story: the call saves a story idea (title + premise) as a draft; 1 draft completes it.
+ *   Publishing a story from the editor (story-draft.publish) completes it too.
  * - invite-friend: progress is the number of people who signed up today with the caller's invite
  *   code; the call only claims, and answers 409 TASK_NOT_READY until one has.
  * When a task is complete the first call credits the reward (ledger key task:<task>:<user>:<day>);
@@ -21,7 +22,7 @@ import { getSysconfig } from "./sysconfig";
 export const TASKS: Record<TaskId, { title: string; description: string; target: number }> = {
   "play-game": { title: "Play a story", description: "Play any story today.", target: 1 },
   "share-game": { title: "Share a story", description: "Share a story you love with a friend.", target: 1 },
-  "create-story": { title: "Pitch a story", description: "Submit an idea for a new story.", target: 1 },
+  "create-story": { title: "Pitch a story", description: "Submit an idea for a new story, or publish one you wrote.", target: 1 },
   "invite-friend": { title: "Invite a friend", description: "A friend joins today with your invite code.", target: 1 },
 };
 const TASK_IDS = Object.keys(TASKS) as TaskId[];

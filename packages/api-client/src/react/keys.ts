@@ -60,4 +60,9 @@ export const invalidations: Partial<Record<EndpointName, EndpointName[]>> = {
   subscribe: ["storyGet"],
   unsubscribe: ["storyGet"],
   updateUserInfo: ["whoami"],
+  // The story editor: publishing claims the create-story task and changes the catalogue.
+  storyDraftCreate: ["storyDraftList"],
+  storyDraftUpdate: ["storyDraftList"],
+  storyDraftPublish: [...taskClaim, "storyDraftList", "storyList", "categoryList", "storyGet"],
+  storyDraftUnpublish: ["storyDraftList", "storyList", "categoryList", "storyGet"],
 };

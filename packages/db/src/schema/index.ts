@@ -159,9 +159,11 @@ export const stories = pgTable(
     likeCount: integer("like_count").notNull().default(0),
     trendingScore: integer("trending_score").notNull().default(0),
     published: boolean("published").notNull().default(true),
+    /** The user who wrote it in the story editor; null for the authored catalogue. */
+    authorId: integer("author_id").references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("stories_category_idx").on(t.categoryId)],
+  (t) => [index("stories_category_idx").on(t.categoryId), index("stories_author_idx").on(t.authorId)],
 );
 
 /** Characters of a story. */
@@ -371,15 +373,36 @@ export const metaEvents = pgTable("meta_events", {
   sentAt: ts("sent_at"),
 });
 
-/** Story ideas players submit (the create-story daily task); kept for review, not yet published. */
+/** A character of a draft, as the author typed it (validated by the contract). */
+export interface DraftCharacter {
+  name: string;
+  persona: string;
+  greeting: string;
+}
+
+/**
+ * Stories users write: the pitch of the create-story daily task (title + premise) and the story
+ * editor's drafts (every field of a story plus its ink script). Publishing copies a draft into
+ * `stories` under `story_id`, which stays the same through unpublish and republish.
+ */
 export const storyDrafts = pgTable(
   "story_drafts",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: userRef(),
     title: text("title").notNull(),
-    premise: text("premise").notNull(),
+    premise: text("premise").notNull().default(""),
+    hook: text("hook").notNull().default(""),
+    categoryId: text("category_id").references(() => categories.id),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    characters: jsonb("characters").$type<DraftCharacter[]>().notNull().default(sql`'[]'::jsonb`),
+    script: text("script").notNull().default(""),
+    storyId: text("story_id")
+      .unique()
+      .references(() => stories.id),
+    publishedAt: ts("published_at"),
     createdAt: createdAt(),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
   },
   (t) => [index("story_drafts_user_idx").on(t.userId, t.createdAt)],
 );

@@ -83,6 +83,9 @@ export function ProfileView() {
         ) : (
           <div className="flex flex-wrap gap-3">
             <Button onClick={() => setEditing(true)}>Edit profile</Button>
+            <Link href="/user/stories" className="inline-flex min-h-11 items-center rounded-xl border border-line px-4 font-semibold hover:bg-surface-2">
+              My stories
+            </Link>
             <Link href="/user/settings" className="inline-flex min-h-11 items-center rounded-xl border border-line px-4 font-semibold hover:bg-surface-2">
               Settings
             </Link>

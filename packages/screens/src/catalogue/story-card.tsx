@@ -54,6 +54,7 @@ export function StoryCard({ story, categoryName, priority = false, eager = false
           {story.title}
         </Link>
       </h3>
+      {story.author_name ? <p className="mt-0.5 line-clamp-1 text-xs text-muted">by {story.author_name}</p> : null}
       {!compact ? <p className="mt-0.5 line-clamp-2 text-sm text-muted">{story.hook}</p> : null}
       {/* Below the cover, not on it: the cover art carries the title in its lower part. */}
       <p className="mt-1 flex gap-3 text-xs text-muted">

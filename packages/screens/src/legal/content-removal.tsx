@@ -1,7 +1,9 @@
 import type { Metadata } from "next";
+import { Suspense } from "react";
 import { IntentLink as Link } from "../shell/intent-link";
 import { getBrand } from "../brand";
 import { LegalArticle, SupportMail } from "./legal-article";
+import { ReportTarget } from "./report-target";
 
 /** Title and description of the Content Removal page. */
 export const metadata: Metadata = {
@@ -22,6 +24,10 @@ export default function ContentRemovalScreen() {
         </p>
       }
     >
+      {/* Filled in on the client from ?story=: the page itself stays static. */}
+      <Suspense fallback={null}>
+        <ReportTarget supportEmail={brand.supportEmail} />
+      </Suspense>
       <h2>What you can ask us to remove</h2>
       <ul>
         <li>content that appears to involve a minor, or that sexualises minors in any way;</li>

@@ -53,3 +53,13 @@ export function playHref(story: { id: string; actors: { id: string }[] }): strin
   const actor = story.actors[0];
   return actor ? `/chat/${story.id}/${actor.id}` : `/chat/${story.id}`;
 }
+
+/** "by Ada Quill" under a story written in the story editor; nothing for the authored catalogue. */
+export function StoryAuthor({ name, className = "" }: { name?: string; className?: string }) {
+  return name ? <p className={`text-sm text-muted ${className}`}>by {name}</p> : null;
+}
+
+/** The content-removal page with this story filled in. */
+export function reportHref(storyId: string): string {
+  return `/content-removal?story=${encodeURIComponent(storyId)}`;
+}

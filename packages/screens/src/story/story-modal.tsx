@@ -5,7 +5,7 @@ import { useStory } from "@storyloom/api-client/react";
 import { ErrorState, ResponsiveDialog, Skeleton } from "@storyloom/ui";
 import { CoverImage } from "../catalogue/cover-image";
 import { LikeButton } from "./like-button";
-import { playHref, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
+import { playHref, StoryAuthor, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
 
 /** Props of {@link StoryModal}. */
 export interface StoryModalProps {
@@ -50,6 +50,7 @@ export function StoryModal({ story, open, onClose }: StoryModalProps) {
           <div className="flex min-w-0 flex-col gap-2">
             <StoryCounts playCount={story.play_count} likeCount={full?.like_count ?? story.like_count} />
             <StoryTags tags={story.tags} />
+            <StoryAuthor name={story.author_name} />
           </div>
         </div>
         {detail.isError ? (

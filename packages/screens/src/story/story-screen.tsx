@@ -5,7 +5,7 @@ import { CoverImage } from "../catalogue/cover-image";
 import { inlineLeadCover } from "../catalogue/lead-cover";
 import { serverRead } from "../catalogue/server-read";
 import { LikeButton } from "./like-button";
-import { playHref, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
+import { playHref, reportHref, StoryAuthor, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
 import { SubscribeForm } from "./subscribe-form";
 
 type Props = { params: Promise<{ id: string }> };
@@ -61,6 +61,7 @@ export default async function StoryScreen({ params }: Props) {
         <StoryTags categoryName={categoryName} tags={s.tags} />
         <h1 className="text-2xl font-semibold tracking-tight text-fg sm:text-3xl">{s.title}</h1>
         <p className="text-lg text-fg">{s.hook}</p>
+        <StoryAuthor name={s.author_name} />
         <StoryCounts playCount={s.play_count} likeCount={s.like_count} />
         <div className="flex flex-wrap gap-2">
           <Link
@@ -80,6 +81,11 @@ export default async function StoryScreen({ params }: Props) {
           <StoryCharacters story={s} />
         </section>
         <SubscribeForm storyId={s.id} title={s.title} />
+        <p className="text-sm">
+          <Link href={reportHref(s.id)} className="text-muted underline underline-offset-4 hover:text-fg">
+            Report this story
+          </Link>
+        </p>
       </div>
     </article>
   );

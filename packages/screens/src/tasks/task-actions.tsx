@@ -7,6 +7,7 @@ import { useApiMutation, useInviteCode, useStoryList } from "@storyloom/api-clie
 import { Button, useToast } from "@storyloom/ui";
 import { copyText, shareLink } from "./share";
 import { CreateStoryForm } from "./create-story-form";
+import { IntentLink as Link } from "../shell/intent-link";
 import { errorText, rewardText } from "./messages";
 
 /** What every task action reports back to its row: a result line for the live region. */
@@ -85,9 +86,14 @@ export function CreateStoryAction({ task, announce }: { task: DailyTask; announc
   if (task.claimed) return null;
   if (!open) {
     return (
-      <Button size="sm" onClick={() => setOpen(true)}>
-        Pitch a story
-      </Button>
+      <div className="flex flex-wrap items-center gap-2">
+        <Button size="sm" onClick={() => setOpen(true)}>
+          Pitch a story
+        </Button>
+        <Link href="/user/stories" className="text-sm font-semibold text-muted underline underline-offset-4 hover:text-fg">
+          Write one in the editor
+        </Link>
+      </div>
     );
   }
   return (

@@ -1,0 +1,23 @@
+import type { FastifyInstance } from "fastify";
+import type { AppContext } from "../context";
+import { route } from "../http";
+import { privateNoStore } from "../services/publicRead";
+import { createDraft, getDraft, listDrafts, publishDraft, requireAuthor, unpublishDraft, updateDraft } from "../services/storyDrafts";
+
+/** The story editor's calls: the caller's drafts, and publishing them to the catalogue. */
+export function storyDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { db } = ctx;
+
+  route(app, ctx, "storyDraftList", async ({ user, reply }) => {
+    privateNoStore(reply);
+    return { drafts: await listDrafts(db, requireAuthor(user)) };
+  });
+  route(app, ctx, "storyDraftGet", async ({ input, user, reply }) => {
+    privateNoStore(reply);
+    return { draft: await getDraft(db, requireAuthor(user), input.id) };
+  });
+  route(app, ctx, "storyDraftCreate", async ({ input, user }) => ({ draft: await createDraft(db, requireAuthor(user), input) }));
+  route(app, ctx, "storyDraftUpdate", async ({ input: { id, ...changes }, user }) => ({ draft: await updateDraft(db, requireAuthor(user), id, changes) }));
+  route(app, ctx, "storyDraftPublish", async ({ input, user }) => publishDraft(db, requireAuthor(user), input.id));
+  route(app, ctx, "storyDraftUnpublish", async ({ input, user }) => ({ draft: await unpublishDraft(db, requireAuthor(user), input.id) }));
+}

@@ -1,0 +1,40 @@
+import { Story } from "inkjs/full";
+
+/** Thrown inside ink when a script runs on without stopping (see installInkGuard). */
+export class InkRunaway extends Error {
+  constructor() {
+    super("the story runs on without a choice or an ending: look for a knot that diverts back into itself");
+  }
+}
+
+/** Ink instructions one Continue may run: a line of a real story takes hundreds at most. */
+const MAX_STEPS_PER_CONTINUE = 200_000;
+
+let steps = 0;
+let deadline = 0;
+
+// ink has no bound of its own: `== a ==\n-> a` spins inside a single Continue forever, and a user's
+// script must never hold the server. Every Continue starts a step budget; a check can add a
+// deadline over many Continues (a walk plays thousands of states). Installed once, on import.
+const proto = Story.prototype as unknown as { Continue: (this: Story) => string | null; ContinueSingleStep: (this: Story) => boolean };
+const continueOriginal = proto.Continue;
+const stepOriginal = proto.ContinueSingleStep;
+proto.Continue = function guardedContinue(this: Story) {
+  if (deadline && Date.now() > deadline) throw new InkRunaway();
+  steps = 0;
+  return continueOriginal.call(this);
+};
+proto.ContinueSingleStep = function guardedStep(this: Story) {
+  if (++steps > MAX_STEPS_PER_CONTINUE || (deadline && (steps & 1023) === 0 && Date.now() > deadline)) throw new InkRunaway();
+  return stepOriginal.call(this);
+};
+
+/** Runs `fn` with every ink Continue inside it bounded by `ms` in total (InkRunaway after that). */
+export function withInkDeadline<T>(ms: number, fn: () => T): T {
+  deadline = Date.now() + ms;
+  try {
+    return fn();
+  } finally {
+    deadline = 0;
+  }
+}

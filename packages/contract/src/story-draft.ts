@@ -1,0 +1,116 @@
+import { z } from "zod";
+import { STORY_LIMITS as L } from "./constants";
+import { DailyTask, Slug, Timestamp } from "./entities";
+
+// The story editor's wire shapes. Text fields refuse control characters (a tab or newline where
+// one makes sense is allowed) so a title can never smuggle in invisible or layout-breaking text;
+// nothing here is HTML: every client renders these fields as text.
+
+// eslint-disable-next-line no-control-regex -- the point is to find control characters
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\u202a-\u202e\u2066-\u2069]/;
+const noControl = (s: string) => !CONTROL.test(s);
+const line = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `at most ${max} characters`)
+    .refine((s) => !/[\r\n]/.test(s), "must be one line")
+    .refine(noControl, "must not contain control characters");
+const text = (max: number) => z.string().trim().max(max, `at most ${max} characters`).refine(noControl, "must not contain control characters");
+
+/** A draft's id on the wire: its row number as a string. */
+export const DraftId = z.string().regex(/^[1-9]\d{0,15}$/, "must be a draft id");
+/** A story title: one line of text. */
+export const StoryTitle = line(L.titleChars).pipe(z.string().min(1, "must not be empty"));
+/** A character's name: letters (any script), digits, spaces and name punctuation, starting with a letter or digit. */
+export const CharacterName = line(L.nameChars).pipe(
+  z
+    .string()
+    .min(1, "must not be empty")
+    .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N} .'’-]*$/u, "letters, digits, spaces, dots, apostrophes and dashes only"),
+);
+/** A tag: a short word or two. */
+export const StoryTag = line(L.tagChars).pipe(
+  z
+    .string()
+    .min(1, "must not be empty")
+    .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N} '-]*$/u, "letters, digits, spaces and dashes only"),
+);
+
+/** A character as the author writes it. */
+export const DraftCharacter = z
+  .object({
+    name: CharacterName,
+    persona: text(L.personaChars).default(""),
+    greeting: text(L.greetingChars).default(""),
+  })
+  .strict();
+export type DraftCharacter = z.infer<typeof DraftCharacter>;
+
+// Field checks without defaults: an update changes only the fields it sends.
+const fieldShape = {
+  title: StoryTitle,
+  hook: text(L.hookChars),
+  category_id: Slug.nullable(),
+  tags: z.array(StoryTag).max(L.tags, `at most ${L.tags} tags`),
+  characters: z
+    .array(DraftCharacter)
+    .max(L.characters, `at most ${L.characters} characters`)
+    .refine((cs) => new Set(cs.map((c) => c.name.toLowerCase())).size === cs.length, "two characters have the same name"),
+  script: z.string().max(L.scriptChars, `the script is longer than ${L.scriptChars} characters`),
+};
+
+/** Every editable field of a new draft: the title is required, the rest start empty. */
+export const DraftFields = z
+  .object({
+    ...fieldShape,
+    hook: fieldShape.hook.default(""),
+    category_id: fieldShape.category_id.default(null),
+    tags: fieldShape.tags.default([]),
+    characters: fieldShape.characters.default([]),
+    script: fieldShape.script.default(""),
+  })
+  .strict();
+
+/** The fields of an update: any of them, each checked as on create. */
+export const DraftChanges = z.object(fieldShape).partial().strict();
+
+/** Where a draft stands: never published, live in the catalogue, or taken down by its author. */
+export const DraftStatus = z.enum(["draft", "published", "unpublished"]);
+
+/** One of the author's drafts, in full. */
+export const StoryDraft = z.object({
+  id: DraftId,
+  title: z.string(),
+  hook: z.string(),
+  category_id: Slug.nullable(),
+  tags: z.array(z.string()),
+  characters: z.array(z.object({ name: z.string(), persona: z.string(), greeting: z.string() })),
+  script: z.string(),
+  status: DraftStatus,
+  /** The catalogue id once published (kept through unpublish, so a republish keeps its links). */
+  story_id: Slug.nullable(),
+  /** True when the draft was edited after its last publish (the catalogue shows the older version). */
+  unpublished_changes: z.boolean(),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+  published_at: Timestamp.nullable(),
+});
+export type StoryDraft = z.infer<typeof StoryDraft>;
+
+/** A draft as listed: without the script and the characters. */
+export const StoryDraftSummary = StoryDraft.omit({ script: true, characters: true });
+export type StoryDraftSummary = z.infer<typeof StoryDraftSummary>;
+
+/** One problem of a script: its 1-based line (null when ink gives none) and what is wrong. */
+export const ScriptProblem = z.object({ line: z.number().int().nullable(), message: z.string() });
+export type ScriptProblem = z.infer<typeof ScriptProblem>;
+
+/** What publishing answers: the draft, where it is live, and the create-story task's claim. */
+export const PublishOutcome = z.object({
+  draft: StoryDraft,
+  story_id: Slug,
+  task: DailyTask,
+  reward: z.number().int(),
+  coins: z.number().int(),
+});

@@ -1,0 +1,154 @@
+// The story editor's pure parts: the form's shape, client-side checks with the contract's own
+// schema, and reading ink's tags. No React here, so every rule is unit-tested.
+import { DraftChanges, STORY_LIMITS, type EndpointInput, type ScriptProblem, type StoryDraft } from "@storyloom/contract";
+
+/** One character as the form holds it. */
+export interface CharacterForm {
+  name: string;
+  persona: string;
+  greeting: string;
+}
+
+/** The editor's form: the draft's fields, with tags as the text the author types. */
+export interface DraftForm {
+  title: string;
+  hook: string;
+  category_id: string;
+  tagsText: string;
+  characters: CharacterForm[];
+  script: string;
+}
+
+/** Tags typed as "sea, short, Sea" → ["sea", "short"]: trimmed, no empties, no repeats. */
+export function parseTags(text: string): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const raw of text.split(",")) {
+    const tag = raw.trim().replace(/\s+/g, " ");
+    if (!tag || seen.has(tag.toLowerCase())) continue;
+    seen.add(tag.toLowerCase());
+    out.push(tag);
+  }
+  return out;
+}
+
+/** The form of a saved draft. */
+export function formOf(d: StoryDraft): DraftForm {
+  return {
+    title: d.title,
+    hook: d.hook,
+    category_id: d.category_id ?? "",
+    tagsText: d.tags.join(", "),
+    characters: d.characters.map((c) => ({ ...c })),
+    script: d.script,
+  };
+}
+
+/** The update call that saves the form. */
+export function changesOf(id: string, f: DraftForm): EndpointInput<"storyDraftUpdate"> {
+  return {
+    id,
+    title: f.title.trim(),
+    hook: f.hook.trim(),
+    category_id: f.category_id || null,
+    tags: parseTags(f.tagsText),
+    characters: f.characters.map((c) => ({ name: c.name.trim(), persona: c.persona.trim(), greeting: c.greeting.trim() })),
+    script: f.script,
+  };
+}
+
+/** True when the form differs from what was last saved. */
+export function isDirty(f: DraftForm, saved: DraftForm): boolean {
+  return JSON.stringify(changesOf("0", f)) !== JSON.stringify(changesOf("0", saved));
+}
+
+/** The form checked with the contract's schema: field path ("title", "characters.0.name") → message. */
+export function fieldErrors(f: DraftForm): Record<string, string> {
+  const { id: _id, ...changes } = changesOf("0", f);
+  const r = DraftChanges.safeParse(changes);
+  const out: Record<string, string> = {};
+  if (r.success) return out;
+  for (const issue of r.error.issues) {
+    const path = issue.path.join(".");
+    out[path] ??= issue.message;
+  }
+  return out;
+}
+
+/** What publishing still needs besides a working script (the server checks the same). */
+export function publishGaps(f: DraftForm): string[] {
+  const gaps: string[] = [];
+  if (!f.hook.trim()) gaps.push("a hook");
+  if (!f.category_id) gaps.push("a category");
+  if (f.characters.length === 0) gaps.push("a character");
+  if (f.characters.some((c) => !c.greeting.trim())) gaps.push("a greeting for every character");
+  if (!f.script.trim()) gaps.push("a script");
+  return gaps;
+}
+
+/** Problems grouped by their line (problems without a line are left out). */
+export function problemsByLine(problems: readonly ScriptProblem[]): Map<number, string[]> {
+  const map = new Map<number, string[]>();
+  for (const p of problems) {
+    if (!p.line) continue;
+    map.set(p.line, [...(map.get(p.line) ?? []), p.message]);
+  }
+  return map;
+}
+
+/** The 1-based numbers of a text's lines. */
+export function lineNumbers(text: string): number[] {
+  return Array.from({ length: text.split("\n").length }, (_, i) => i + 1);
+}
+
+/** Start and end offsets of a 1-based line, to select it in the textarea. */
+export function lineRange(text: string, line: number): [number, number] {
+  const lines = text.split("\n");
+  const n = Math.min(Math.max(line, 1), lines.length);
+  let start = 0;
+  for (let i = 0; i < n - 1; i++) start += lines[i]!.length + 1;
+  return [start, start + lines[n - 1]!.length];
+}
+
+/** The 1-based line declaring a knot (`== name ==`; "knot.stitch" finds the knot), or null. */
+export function knotLine(script: string, knot: string): number | null {
+  const name = knot.split(".")[0];
+  if (!name) return null;
+  const lines = script.split("\n");
+  const i = lines.findIndex((l) => {
+    const m = /^\s*={2,}\s*(?:function\s+)?([\w]+)/.exec(l);
+    return m?.[1] === name;
+  });
+  return i < 0 ? null : i + 1;
+}
+
+/** The speaker of a line from its ink tags (`# speaker: Wren`), or null for narration. */
+export function speakerOf(tags: readonly string[]): string | null {
+  for (const t of tags) {
+    const m = /^\s*speaker\s*:\s*(.+?)\s*$/i.exec(t);
+    if (m) return m[1]!;
+  }
+  return null;
+}
+
+/** "1,204 / 60,000" for the script's size line. */
+export function sizeText(script: string): string {
+  return `${script.length.toLocaleString("en-US")} / ${STORY_LIMITS.scriptChars.toLocaleString("en-US")} characters`;
+}
+
+/** A small story to start from: two choices, two endings, a speaker tag, each line a lesson. */
+export const STARTER_SCRIPT = `// Lines starting with // are notes to yourself; players never see them.
+The tide is out, further than anyone remembers.
+# speaker: Wren
+"Are you coming or not?"
+* [Follow Wren onto the sand] -> sand
+* [Stay on the pier] -> pier
+
+== sand ==
+The wet sand is warm. Far out, something glints.
+-> END
+
+== pier ==
+You watch her go until she is a dot on the shining flats.
+-> END
+`;

@@ -1,0 +1,218 @@
+"use client";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { useQueryClient } from "@tanstack/react-query";
+import type { Category, ScriptProblem, StoryDraft } from "@storyloom/contract";
+import { useApiMutation, queryKeyOf } from "@storyloom/api-client/react";
+import { Badge, Button } from "@storyloom/ui";
+import { IntentLink as Link } from "../shell/intent-link";
+import { errorText } from "../tasks/messages";
+import { DraftFields } from "./draft-fields";
+import { changesOf, fieldErrors, formOf, isDirty, knotLine, problemsByLine, publishGaps, type DraftForm } from "./editor-logic";
+import { InkPreview } from "./ink-preview";
+import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-editor";
+import { ScriptProblems, WalkerReport } from "./script-report";
+import { lastJsonOf, useScriptCheck } from "./use-script-check";
+import { dangerText } from "../account/text-field";
+
+type Notice = { tone: "ok" | "error"; text: string; storyId?: string } | null;
+
+/** What a refused publish says: the fields it named and the script's problems at their lines. */
+function refusal(err: unknown): { fields: Record<string, string>; script: ScriptProblem[] } {
+  const details = (err as { details?: { fields?: { path: string; message: string }[]; script_problems?: ScriptProblem[] } | null }).details;
+  const fields: Record<string, string> = {};
+  for (const f of details?.fields ?? []) if (f.path !== "script") fields[f.path] ??= f.message;
+  return { fields, script: details?.script_problems ?? [] };
+}
+
+/** The editor of one draft: fields, the script with its checks, the live preview and the actions. */
+export function Editor({ initial, categories }: { initial: StoryDraft; categories: Category[] | undefined }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [draft, setDraft] = useState(initial);
+  const [form, setForm] = useState<DraftForm>(() => formOf(initial));
+  const [saved, setSaved] = useState<DraftForm>(() => formOf(initial));
+  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const [serverScript, setServerScript] = useState<{ script: string; problems: ScriptProblem[] }>({ script: "", problems: [] });
+  const [notice, setNotice] = useState<Notice>(null);
+  const editor = useRef<ScriptEditorHandle>(null);
+
+  const update = useApiMutation("storyDraftUpdate");
+  const publish = useApiMutation("storyDraftPublish");
+  const unpublish = useApiMutation("storyDraftUnpublish");
+  const busy = update.isPending || publish.isPending || unpublish.isPending;
+
+  const check = useScriptCheck(form.script);
+  const clientErrors = useMemo(() => fieldErrors(form), [form]);
+  const errors = { ...serverFields, ...clientErrors };
+  // The server's script problems stand until the script changes.
+  const serverProblems = useMemo(() => (serverScript.script === form.script ? serverScript.problems : []), [serverScript, form.script]);
+  const problems = useMemo(() => {
+    const found = check.state === "errors" ? check.errors : check.state === "ok" ? check.problems : [];
+    return problemsByLine([...found.map((e) => ({ line: e.line || null, message: e.message })), ...serverProblems]);
+  }, [check, serverProblems]);
+  const dirty = isDirty(form, saved);
+
+  useEffect(() => {
+    if (!dirty) return;
+    const warn = (e: BeforeUnloadEvent) => e.preventDefault();
+    window.addEventListener("beforeunload", warn);
+    return () => window.removeEventListener("beforeunload", warn);
+  }, [dirty]);
+
+  const edit = (patch: Partial<DraftForm>) => {
+    setForm((f) => ({ ...f, ...patch }));
+    setServerFields((s) => {
+      const next = { ...s };
+      for (const k of Object.keys(s)) if (Object.keys(patch).some((p) => k === p || k.startsWith(`${p}.`))) delete next[k];
+      return next;
+    });
+  };
+
+  const remember = (d: StoryDraft) => {
+    setDraft(d);
+    setSaved(formOf(d));
+    // The cached draft follows, so coming back to this page shows what was saved.
+    queryClient.setQueryData(queryKeyOf("storyDraftGet", { id: d.id }), { draft: d });
+  };
+
+  async function save(): Promise<boolean> {
+    if (Object.keys(clientErrors).length) {
+      setNotice({ tone: "error", text: "Fix the marked fields first." });
+      return false;
+    }
+    try {
+      remember((await update.mutateAsync(changesOf(draft.id, form))).draft);
+      return true;
+    } catch (err) {
+      setServerFields(refusal(err).fields);
+      setNotice({ tone: "error", text: errorText(err) });
+      return false;
+    }
+  }
+
+  async function onSave() {
+    if (await save()) setNotice({ tone: "ok", text: "Draft saved." });
+  }
+
+  async function onPublish() {
+    setNotice(null);
+    if (dirty && !(await save())) return;
+    try {
+      const r = await publish.mutateAsync({ id: draft.id });
+      remember(r.draft);
+      setServerScript({ script: "", problems: [] });
+      setNotice({ tone: "ok", text: `Published${r.reward > 0 ? ` · +${r.reward} coins for today's story task` : ""}.`, storyId: r.story_id });
+    } catch (err) {
+      const { fields, script } = refusal(err);
+      setServerFields(fields);
+      setServerScript({ script: form.script, problems: script });
+      setNotice({ tone: "error", text: errorText(err) });
+    }
+  }
+
+  async function onUnpublish() {
+    setNotice(null);
+    try {
+      remember((await unpublish.mutateAsync({ id: draft.id })).draft);
+      setNotice({ tone: "ok", text: "Taken out of the catalogue. Publish again whenever you like." });
+    } catch (err) {
+      setNotice({ tone: "error", text: errorText(err) });
+    }
+  }
+
+  const gaps = publishGaps(form);
+  const scriptReady = check.state === "ok" && check.problems.length === 0;
+  const status = draft.status === "published" ? (dirty || draft.unpublished_changes ? "Published · edited since" : "Published") : draft.status === "unpublished" ? "Unpublished" : "Draft";
+
+  return (
+    <form
+      className="flex flex-col gap-6"
+      aria-label="Story editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSave();
+      }}
+      onKeyDown={(e) => {
+        if ((e.metaKey || e.ctrlKey) && e.key.toLowerCase() === "s") {
+          e.preventDefault();
+          if (!busy) void onSave();
+        }
+      }}
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={draft.status === "published" ? "success" : draft.status === "unpublished" ? "warning" : "neutral"}>{status}</Badge>
+        <span className="text-sm text-muted" aria-live="polite">
+          {update.isPending ? "Saving…" : dirty ? "Unsaved changes" : "All changes saved"}
+        </span>
+        <div className="ml-auto flex flex-wrap gap-2">
+          <Button type="submit" size="sm" variant="secondary" disabled={busy || !dirty} loading={update.isPending && !publish.isPending} loadingText="Saving…">
+            Save draft
+          </Button>
+          {draft.status === "published" ? (
+            <Button size="sm" variant="ghost" onClick={() => void onUnpublish()} disabled={busy} loading={unpublish.isPending}>
+              Unpublish
+            </Button>
+          ) : null}
+          <Button size="sm" onClick={() => void onPublish()} disabled={busy} loading={publish.isPending} loadingText="Publishing…">
+            {draft.status === "published" ? "Publish changes" : "Publish"}
+          </Button>
+        </div>
+      </div>
+      {notice ? (
+        <p role={notice.tone === "error" ? "alert" : "status"} className={`rounded-xl px-3 py-2 text-sm ${notice.tone === "error" ? `bg-red-500/10 ${dangerText}` : "bg-emerald-500/10 text-fg"}`}>
+          {notice.text}{" "}
+          {notice.storyId ? (
+            <Link href={`/story/${notice.storyId}`} className="font-semibold underline underline-offset-4">
+              View it in the catalogue
+            </Link>
+          ) : null}
+        </p>
+      ) : null}
+      {!scriptReady || gaps.length ? (
+        <p className="text-sm text-muted">
+          To publish, the story needs {[...gaps, ...(check.state === "ok" && !scriptReady ? ["a script where every path reaches an ending"] : []), ...(check.state === "errors" ? ["a script that compiles"] : [])].join(", ") || "a moment while the script is checked"}.
+        </p>
+      ) : null}
+
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
+        <div className="flex min-w-0 flex-col gap-6">
+          <DraftFields idPrefix={id} form={form} onChange={edit} categories={categories} errors={errors} />
+          <section aria-labelledby={`${id}-script-label`} className="flex flex-col gap-2">
+            <div className="flex flex-wrap items-baseline justify-between gap-2">
+              <label id={`${id}-script-label`} htmlFor={`${id}-script`} className="text-sm font-semibold text-fg">
+                Ink script
+              </label>
+              <a href="https://github.com/inkle/ink/blob/master/Documentation/WritingWithInk.md" target="_blank" rel="noreferrer" className="text-xs text-muted underline underline-offset-4">
+                Writing with ink
+              </a>
+            </div>
+            <ScriptEditor id={`${id}-script`} handle={editor} value={form.script} onChange={(script) => edit({ script })} problems={problems} describedBy={`${id}-problems`} />
+            <ScriptSize script={form.script} />
+            <ScriptProblems id={`${id}-problems`} check={check} server={serverProblems} onGoTo={(line) => editor.current?.goTo(line)} />
+          </section>
+        </div>
+        <aside className="flex flex-col gap-6 lg:sticky lg:top-20 lg:self-start" aria-label="Preview and walk report">
+          <section aria-labelledby={`${id}-preview`} className="rounded-2xl border border-line p-4">
+            <h2 id={`${id}-preview`} className="mb-3 font-semibold text-fg">
+              Preview
+            </h2>
+            {check.state === "errors" && check.lastJson ? <p className="mb-2 text-xs text-muted">Playing the last version that compiled.</p> : null}
+            <InkPreview json={lastJsonOf(check)} />
+          </section>
+          <section aria-labelledby={`${id}-walk`} className="rounded-2xl border border-line p-4">
+            <h2 id={`${id}-walk`} className="mb-3 font-semibold text-fg">
+              Walk report
+            </h2>
+            <WalkerReport
+              check={check}
+              onGoToKnot={(knot) => {
+                const line = knotLine(form.script, knot);
+                if (line) editor.current?.goTo(line);
+              }}
+            />
+          </section>
+        </aside>
+      </div>
+    </form>
+  );
+}

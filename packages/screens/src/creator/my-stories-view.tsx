@@ -1,0 +1,95 @@
+"use client";
+import { useRouter } from "next/navigation";
+import type { StoryDraftSummary } from "@storyloom/contract";
+import { useApiMutation, useApiQuery } from "@storyloom/api-client/react";
+import { Badge, Button, EmptyState, ErrorState, Skeleton, type BadgeTone } from "@storyloom/ui";
+import { IntentLink as Link } from "../shell/intent-link";
+import { errorText } from "../tasks/messages";
+import { STARTER_SCRIPT } from "./editor-logic";
+import { RequireSignIn } from "./require-sign-in";
+import { dangerText } from "../account/text-field";
+
+const STATUS: Record<StoryDraftSummary["status"], { label: string; tone: BadgeTone }> = {
+  draft: { label: "Draft", tone: "neutral" },
+  published: { label: "Published", tone: "success" },
+  unpublished: { label: "Unpublished", tone: "warning" },
+};
+
+function NewStoryButton() {
+  const router = useRouter();
+  const create = useApiMutation("storyDraftCreate", { onSuccess: (d) => router.push(`/user/stories/${d.draft.id}`) });
+  return (
+    <div className="flex flex-col gap-2">
+      <Button onClick={() => create.mutate({ title: "Untitled story", script: STARTER_SCRIPT })} loading={create.isPending} loadingText="Creating…">
+        Write a new story
+      </Button>
+      {create.error ? (
+        <p role="alert" className={`text-sm ${dangerText}`}>
+          {errorText(create.error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function DraftList() {
+  const list = useApiQuery("storyDraftList");
+  if (list.isPending) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-3">
+        <span className="sr-only" role="status">
+          Loading your stories
+        </span>
+        <Skeleton className="h-20" />
+        <Skeleton className="h-20" />
+      </div>
+    );
+  }
+  if (list.isError) return <ErrorState message="We couldn't load your stories." onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  const drafts = list.data.drafts;
+  return (
+    <div className="flex flex-col gap-6">
+      <NewStoryButton />
+      {drafts.length === 0 ? (
+        <EmptyState title="No stories yet" description="Write one: a title, a character and a few choices are enough to publish." />
+      ) : (
+        <ul aria-label="Your stories" className="flex flex-col gap-3">
+          {drafts.map((d) => (
+            <li key={d.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-2 p-4 sm:flex-row sm:items-center">
+              <div className="min-w-0 flex-1">
+                <p className="flex flex-wrap items-center gap-2">
+                  <Link href={`/user/stories/${d.id}`} className="truncate font-semibold text-fg underline-offset-4 hover:underline">
+                    {d.title}
+                  </Link>
+                  <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
+                  {d.unpublished_changes ? <Badge tone="neutral">Edited since publishing</Badge> : null}
+                </p>
+                {d.hook ? <p className="mt-1 line-clamp-2 text-sm text-muted">{d.hook}</p> : null}
+                <p className="mt-1 text-xs text-muted">Edited {new Date(d.updated_at).toLocaleString()}</p>
+              </div>
+              <div className="flex gap-2">
+                {d.status === "published" && d.story_id ? (
+                  <Link href={`/story/${d.story_id}`} className="inline-flex min-h-10 items-center rounded-xl border border-line px-3 text-sm font-semibold hover:bg-surface">
+                    View
+                  </Link>
+                ) : null}
+                <Link href={`/user/stories/${d.id}`} className="inline-flex min-h-10 items-center rounded-xl bg-brand px-3 text-sm font-semibold text-white hover:brightness-110">
+                  Edit
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The signed-in user's drafts and published stories, with a button to start a new one. */
+export function MyStoriesView() {
+  return (
+    <RequireSignIn>
+      <DraftList />
+    </RequireSignIn>
+  );
+}

@@ -15,8 +15,8 @@ export const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3701);
 export const trackingPort = Number(process.env.TRACKING_PORT ?? apiPort + 1);
 /** Where the browsers and the API reach the tracking peer. */
 export const trackingUrl = `http://127.0.0.1:${trackingPort}`;
-/** The local model peer (the AI run only, see playwright.ai.config.ts): the API's port + 3 unless set. */
-export const modelPeerPort = Number(process.env.MODEL_PEER_PORT ?? apiPort + 3);
+/** The local model peer (the AI run only, see playwright.ai.config.ts): the API's port + 4 unless set. */
+export const modelPeerPort = Number(process.env.MODEL_PEER_PORT ?? apiPort + 4);
 /** The model peer's base URL, as LLM_BASE_URL takes it (with /v1). */
 export const modelPeerUrl = `http://127.0.0.1:${modelPeerPort}/v1`;
 /** Where the sites' servers and the specs reach the API. */

@@ -3,13 +3,17 @@
 // code loads on first use, a refused send comes back as the server's envelope, and one reply runs
 // at a time per chat.
 import { createElement, type ReactNode } from "react";
-import { act, cleanup, renderHook, waitFor } from "@testing-library/react";
+import { act, cleanup, renderHook, configure, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createApiClient } from "../client";
 import { memoryStorage } from "../storage";
 import { recordingFetch } from "../test-helpers";
 import { useChatStream } from "./chat";
 import { ApiProvider, createQueryClient, useSession } from "./provider";
+
+// These tests wait on a real API: on a loaded 2-core machine its first answer can take over the
+// default 1 s of waitFor (a fresh-clone run failed the start-up test at 1259 ms).
+configure({ asyncUtilTimeout: 10_000 });
 
 const baseUrl = inject("apiUrl");
 afterEach(() => cleanup());

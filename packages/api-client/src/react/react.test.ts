@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { createElement, StrictMode, useDeferredValue, type ReactNode } from "react";
-import { act, cleanup, render, renderHook, waitFor } from "@testing-library/react";
+import { act, cleanup, render, renderHook, configure, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createApiClient, type ApiClient } from "../client";
 import { memoryStorage } from "../storage";
@@ -8,6 +8,10 @@ import { recordingFetch } from "../test-helpers";
 import { queryKeyOf } from "./keys";
 import { ApiProvider, createQueryClient, useApiClient, useSession } from "./provider";
 import { useApiMutation, useApiQuery, useClaimCheckIn, useFavorites, useLedger, useStory, useStoryList, useToggleFavorite } from "./hooks";
+
+// These tests wait on a real API: on a loaded 2-core machine its first answer can take over the
+// default 1 s of waitFor (a fresh-clone run failed the start-up test at 1259 ms).
+configure({ asyncUtilTimeout: 10_000 });
 
 const baseUrl = inject("apiUrl");
 afterEach(() => cleanup());

@@ -3,7 +3,7 @@
 // then runs this config, which starts all three servers itself.
 import { defineConfig } from "@playwright/test";
 import { join } from "node:path";
-import { apiPort, apiUrl, chromiumPath, e2eDataDir, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
+import { apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
 
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
@@ -39,6 +39,14 @@ export default defineConfig({
     { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
+    {
+      name: "parent pages",
+      command: "node_modules/.bin/tsx support/parent-pages.ts",
+      cwd: import.meta.dirname,
+      url: `http://127.0.0.1:${parentPort}/`,
+      reuseExistingServer: reuse,
+      timeout: 30_000,
+    },
     {
       name: "tracking",
       command: "node_modules/.bin/tsx support/tracking-peer.ts",

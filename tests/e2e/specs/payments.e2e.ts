@@ -1,8 +1,7 @@
 // Payments in the browser, both brands: Stripe.js on purchase only, the parent-frame messages
 // between two real origins, and a refund from the sandbox's order page reaching the coin history.
 // The sites are built with NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY and PARENT_ORIGINS naming the parent
-// page below (tests/e2e's test:e2e script sets both).
-import { createServer, type Server } from "node:http";
+// pages served by support/parent-pages.ts (tests/e2e's test:e2e script sets both).
 import { expect, test, type Frame, type Page } from "@playwright/test";
 import { brandSites } from "../support/brands";
 import { foreignParentPort, parentPort } from "../support/env";
@@ -11,26 +10,6 @@ import { chipCoins, freshEmail, signIn } from "./account-flows";
 const STRIPE_KEY = "pk_test_storyloom_e2e";
 const allowedParent = `http://127.0.0.1:${parentPort}`;
 const foreignParent = `http://127.0.0.1:${foreignParentPort}`;
-
-/** A parent page: frames ?src= and keeps every message it receives in window.__messages. */
-function parentServer(port: number): Promise<Server> {
-  const server = createServer((req, res) => {
-    const src = new URL(req.url ?? "/", "http://x").searchParams.get("src") ?? "about:blank";
-    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><html lang="en"><title>Parent page</title>
-<script>window.__messages=[];addEventListener("message",(e)=>window.__messages.push({origin:e.origin,data:e.data}));</script>
-<iframe id="site" title="Site" src="${src.replace(/"/g, "&quot;")}" style="width:1200px;height:900px;border:0"></iframe></html>`);
-  });
-  return new Promise((resolve) => server.listen(port, "127.0.0.1", () => resolve(server)));
-}
-
-let servers: Server[] = [];
-test.beforeAll(async () => {
-  servers = await Promise.all([parentServer(parentPort), parentServer(foreignParentPort)]);
-});
-test.afterAll(async () => {
-  await Promise.all(servers.map((s) => new Promise((r) => s.close(r))));
-});
 
 /** Serves a stand-in Stripe.js for js.stripe.com (no internet here) that records the key it is made with. */
 async function stubStripeJs(page: Page): Promise<string[]> {

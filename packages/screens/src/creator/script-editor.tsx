@@ -71,7 +71,7 @@ export function ScriptEditor({ id, value, onChange, problems, describedBy, handl
               data-line={n}
               data-problem={bad ? "true" : undefined}
               title={bad?.join("\n")}
-              className={`h-6 px-2 tabular-nums ${bad ? `bg-red-500/15 font-bold ${dangerText}` : ""}`}
+              className={`h-6 px-2 tabular-nums ${bad ? `bg-red-500/15 font-semibold ${dangerText}` : ""}`}
             >
               {bad ? "●" : ""}
               {n}

@@ -2,6 +2,7 @@
 // peer, next to the same number of streams taken from the peer directly, in the same run. The
 // difference is what the API adds: to the time to first token, and to each token after it.
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
 
@@ -12,6 +13,8 @@ const peerCli = fileURLToPath(new URL("../../../tooling/model-peer/src/cli.ts", 
 
 /** Timings of one stream: when the first token arrived, and the gaps between tokens (ms). */
 interface StreamTiming {
+  /** when the response headers arrived (the API: once the turn was checked and the stream opened) */
+  headers: number;
   ttft: number;
   gaps: number[];
 }
@@ -59,6 +62,7 @@ async function timeStream(url: string, init: RequestInit, isToken: (event: strin
   const t0 = performance.now();
   const res = await fetch(url, init);
   if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  const headers = performance.now() - t0;
   let last = 0;
   let ttft = -1;
   const gaps: number[] = [];
@@ -70,7 +74,7 @@ async function timeStream(url: string, init: RequestInit, isToken: (event: strin
     last = now;
   });
   if (ttft < 0) throw new Error(`${url}: no token arrived`);
-  return { ttft, gaps };
+  return { headers, ttft, gaps };
 }
 
 const meanGap = (s: StreamTiming) => (s.gaps.length ? s.gaps.reduce((a, b) => a + b, 0) / s.gaps.length : 0);
@@ -89,11 +93,23 @@ async function guest(api: string, n: number): Promise<string> {
   return ((await res.json()) as { data: { auth: { access_token: string } } }).data.auth.access_token;
 }
 
+/** CPU time (user + system) a child process has used so far, in ms (Linux /proc; 0 elsewhere). */
+function cpuMs(child: ChildProcess): number {
+  try {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command name), in ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return 0;
+  }
+}
+
 /** Runs the streaming benchmark on one database engine; returns the lines of its table. */
 export async function streamingBench(databaseUrl: string | undefined): Promise<string[]> {
   const peer = spawn(process.execPath, ["--import", "tsx", peerCli, "--port", "0", "--token-delay", String(TOKEN_DELAY_MS), "--reasoning", "none"], { stdio: ["ignore", "pipe", "inherit"] });
   const peerUrl = /LLM_BASE_URL=(\S+)/.exec(await firstLine(peer))![1]!;
-  const server = spawn(process.execPath, ["--import", "tsx", "bench/serve.ts"], {
+  // BENCH_SERVER_NODE_ARGS: extra node flags for the API process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const server = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS?.split(" ").filter(Boolean) ?? []), "--import", "tsx", "bench/serve.ts"], {
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl ?? "", DATABASE_URL: "", BENCH_LLM_BASE_URL: peerUrl },
     stdio: ["ignore", "pipe", "inherit"],
   });
@@ -116,32 +132,77 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
         { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${t}` }, body: JSON.stringify({ ...target, content: `Tell me about the city, ${i}` }) },
         (event) => event === "delta",
       );
-    // The same shape of request straight to the peer (a persona system prompt and the player's words).
+    // Warm-up: every chat once through the API (JIT, tokenizer tables, pools, and all 100 connections of
+    // both hops open), then the peer's record of what the API asked: the direct calls replay exactly that
+    // request (same prompt, same tools, so the peer writes the same reply at the same pace).
+    await Promise.all(tokens.map(viaApi));
+    const recorded = (await (await fetch(`${new URL(peerUrl).origin}/_peer/requests`)).json()) as { requests: { body: { messages: { role: string; content: unknown }[] } }[] };
+    const bodyOf = new Map<number, string>();
+    for (const { body } of recorded.requests) {
+      const said = body.messages.findLast((m) => m.role === "user")?.content;
+      const n = typeof said === "string" ? /Tell me about the city, (\d+)$/.exec(said)?.[1] : undefined;
+      if (n !== undefined) bodyOf.set(Number(n), JSON.stringify(body));
+    }
+    if (bodyOf.size !== CHATS) throw new Error(`the peer recorded ${bodyOf.size} of ${CHATS} warm-up requests`);
     const direct = (_t: string, i: number) =>
       timeStream(
         `${peerUrl}/chat/completions`,
-        {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ model: "bench", stream: true, messages: [{ role: "system", content: "You are Juno Vex, a courier." }, { role: "user", content: `Tell me about the city, ${i}` }] }),
-        },
+        { method: "POST", headers: { "content-type": "application/json" }, body: bodyOf.get(i)! },
         (_e, data) => data !== "[DONE]" && Boolean((JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content),
       );
-    const results = { api: [] as StreamTiming[], direct: [] as StreamTiming[] };
-    // Warm-up round (JIT, tokenizer tables, pools), then alternate the two so both see the same machine.
-    await Promise.all(tokens.slice(0, 10).map(direct));
-    await Promise.all(tokens.slice(0, 10).map(viaApi));
+    await Promise.all(tokens.map(direct));
+    const cpu = { api: 0, direct: 0 };
+    const results = { burst: { api: [] as StreamTiming[], direct: [] as StreamTiming[] }, steady: { api: [] as StreamTiming[], direct: [] as StreamTiming[] } };
+    // "burst": all chats send at the same instant, ROUNDS times. Every request queues behind the
+    // others' work, so its TTFT is that of the whole burst: the worst case, not what one reader sees.
+    // "steady": the chats keep streaming, each sending its next message when its reply ends; their
+    // first sends are spread over one reply's length, so ~CHATS streams are open at any time while
+    // messages arrive one by one (100 concurrent chats as a server sees them). Both sides are run
+    // the same way, alternately, so both see the same machine.
+    const replyMs = pct(
+      (await Promise.all(tokens.map(direct))).map((s) => s.ttft + s.gaps.reduce((a, b) => a + b, 0)),
+      50,
+    );
+    const steady = async (fn: typeof direct) => {
+      const out: StreamTiming[] = [];
+      await Promise.all(
+        tokens.map(async (t, i) => {
+          await new Promise((r) => setTimeout(r, (i / CHATS) * replyMs));
+          for (let r = 0; r < ROUNDS; r++) out.push(await fn(t, i));
+        }),
+      );
+      return out;
+    };
     for (let r = 0; r < ROUNDS; r++) {
-      results.direct.push(...(await Promise.all(tokens.map(direct))));
-      results.api.push(...(await Promise.all(tokens.map(viaApi))));
+      results.burst.direct.push(...(await Promise.all(tokens.map(direct))));
+      results.burst.api.push(...(await Promise.all(tokens.map(viaApi))));
+    }
+    {
+      let t = cpuMs(peer);
+      results.steady.direct.push(...(await steady(direct)));
+      cpu.direct = (cpuMs(peer) - t) / (CHATS * ROUNDS);
+      t = cpuMs(peer) + cpuMs(server);
+      results.steady.api.push(...(await steady(viaApi)));
+      cpu.api = (cpuMs(peer) + cpuMs(server) - t) / (CHATS * ROUNDS);
     }
     const row = (name: string, xs: number[], base: number[]) =>
-      `${engine.padEnd(9)} ${name.padEnd(26)} ${pct(base, 50).toFixed(1).padStart(8)} ${pct(xs, 50).toFixed(1).padStart(8)} ${(pct(xs, 50) - pct(base, 50)).toFixed(1).padStart(8)}   ${pct(base, 99).toFixed(1).padStart(8)} ${pct(xs, 99).toFixed(1).padStart(8)} ${(pct(xs, 99) - pct(base, 99)).toFixed(1).padStart(8)}`;
+      `${engine.padEnd(9)} ${name.padEnd(32)} ${pct(base, 50).toFixed(1).padStart(8)} ${pct(xs, 50).toFixed(1).padStart(8)} ${(pct(xs, 50) - pct(base, 50)).toFixed(1).padStart(8)}   ${pct(base, 99).toFixed(1).padStart(8)} ${pct(xs, 99).toFixed(1).padStart(8)} ${(pct(xs, 99) - pct(base, 99)).toFixed(1).padStart(8)}`;
+    const rows = (mode: "steady" | "burst") => {
+      const { api: a, direct: d } = results[mode];
+      return [
+        row(`${mode}: time to headers (ms)`, a.map((s) => s.headers), d.map((s) => s.headers)),
+        row(`${mode}: time to first token (ms)`, a.map((s) => s.ttft), d.map((s) => s.ttft)),
+        // Per stream: the mean time between tokens after the first (a starved process delivers tokens in
+        // bursts, so single gaps say little; the mean over a stream is what a reader sees).
+        row(`${mode}: per-token time (ms)`, a.map(meanGap), d.map(meanGap)),
+      ];
+    };
     return [
-      row("time to first token (ms)", results.api.map((s) => s.ttft), results.direct.map((s) => s.ttft)),
-      // Per stream: the mean time between tokens after the first (a starved process delivers tokens in
-      // bursts, so single gaps say little; the mean over a stream is what a reader sees).
-      row("per-token time (ms)", results.api.map(meanGap), results.direct.map(meanGap)),
+      ...rows("steady"),
+      ...rows("burst"),
+      // CPU time of the processes per reply in the steady rounds (the API process includes PGlite; a
+      // PostgreSQL server's own CPU is not counted): what the machine's load multiplies.
+      `${engine.padEnd(9)} ${"steady: CPU per reply (ms)".padEnd(32)} ${cpu.direct.toFixed(1).padStart(8)} ${cpu.api.toFixed(1).padStart(8)} ${(cpu.api - cpu.direct).toFixed(1).padStart(8)}   (peer alone; peer + API)`,
     ];
   } finally {
     await stop(server);
@@ -153,6 +214,6 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
 export function streamingHeader(): string[] {
   return [
     `\nstreaming: ${CHATS} concurrent chats × ${ROUNDS} rounds, peer token delay ${TOKEN_DELAY_MS} ms; "direct" = the peer called directly, "api" = through the API`,
-    `${"engine".padEnd(9)} ${"measure".padEnd(26)} ${"p50 dir".padStart(8)} ${"p50 api".padStart(8)} ${"added".padStart(8)}   ${"p99 dir".padStart(8)} ${"p99 api".padStart(8)} ${"added".padStart(8)}`,
+    `${"engine".padEnd(9)} ${"measure".padEnd(32)} ${"p50 dir".padStart(8)} ${"p50 api".padStart(8)} ${"added".padStart(8)}   ${"p99 dir".padStart(8)} ${"p99 api".padStart(8)} ${"added".padStart(8)}`,
   ];
 }

@@ -258,6 +258,16 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
       expect((await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Two" } })).status).toBe(200);
       const third = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Three" } });
       expect([third.status, third.code]).toEqual([429, "RATE_LIMITED"]);
+      // The refused attempt took no lease (the limit and the lease are one statement)…
+      expect(await leaseFree(api.ctx.db, p.id, p.target.story_id)).toBe(true);
+      // …and a chat busy with a reply says so, also past the limit.
+      api.ctx.config.LLM_RATE_PER_MINUTE = 5;
+      peer.script({ tokenDelayMs: 100, content: "slow slow slow slow slow" });
+      const fourth = await stream(api, SEND, { ...p.target, content: "Four" }, p.token);
+      await fourth.next();
+      const fifth = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Five" } });
+      expect([fifth.status, fifth.code]).toEqual([409, "CONFLICT"]);
+      await fourth.rest();
     } finally {
       api.ctx.config.LLM_RATE_PER_MINUTE = limit;
     }

@@ -54,7 +54,19 @@ export interface Prompt {
   tokens: number;
 }
 
-const tokens = (s: string) => countTokens(s) + 4; // + the per-message framing of chat formats
+// Counting is the prompt's main cost, and most of what it counts recurs from turn to turn (a story's
+// persona, scene, choices and tool; the thread's earlier lines): counts are kept, a bounded number.
+const counted = new Map<string, number>();
+const MAX_COUNTED = 4096;
+const tokens = (s: string) => {
+  let n = counted.get(s);
+  if (n === undefined) {
+    n = countTokens(s) + 4; // + the per-message framing of chat formats
+    if (counted.size >= MAX_COUNTED) counted.clear();
+    counted.set(s, n);
+  }
+  return n;
+};
 
 /** The first sentence of a text, at most `words` words. */
 function gist(text: string, words = 24): string {

@@ -5,10 +5,10 @@ import { ApiError } from "../errors";
 import { ModelError } from "../llm/client";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
 import { chooseInk } from "./ink";
-import { applyLedger } from "./ledger";
+import { applyLedgerInTx } from "./ledger";
 import { hitRateLimit } from "./rateLimit";
 import { getSysconfig } from "./sysconfig";
-import { takeChatLease, type ChatLease } from "./chatLease";
+import { takeChatLease, takeChatLeaseCounted, type ChatLease } from "./chatLease";
 import { edit, regenerate, select } from "./chatRevise";
 import {
   asLine,
@@ -40,6 +40,8 @@ import {
   type SavedTurn,
 } from "./chat";
 
+const RATE_MESSAGE = "Too many replies in a minute; wait a moment";
+
 /** The chat engine: turns with and without a language model, regenerate, edit and select. */
 export class ChatEngine {
   constructor(readonly deps: EngineDeps) {}
@@ -58,6 +60,11 @@ export class ChatEngine {
     return takeChatLease(this.deps.db, userId, storyId, this.leaseMs());
   }
 
+  /** The lease of a chat taken with one model call counted against the caller's limit (one statement). */
+  private leaseCounted(userId: number, storyId: string): Promise<ChatLease> {
+    return takeChatLeaseCounted(this.deps.db, userId, storyId, this.leaseMs(), { key: `llm:user:${userId}`, limit: this.deps.config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE });
+  }
+
   /** @internal used by the revisions (chatRevise.ts) */
   async cost(): Promise<number> {
     return (await getSysconfig(this.deps.db)).chat_cost_per_reply;
@@ -66,7 +73,7 @@ export class ChatEngine {
   /** Counts one model call against the caller's per-minute limit (shared by every API instance). */
   /** @internal used by the revisions (chatRevise.ts) */
   async rateLimit(userId: number): Promise<void> {
-    await hitRateLimit(this.deps.db, `llm:user:${userId}`, this.deps.config.LLM_RATE_PER_MINUTE, 60, "Too many replies in a minute; wait a moment");
+    await hitRateLimit(this.deps.db, `llm:user:${userId}`, this.deps.config.LLM_RATE_PER_MINUTE, 60, RATE_MESSAGE);
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -178,13 +185,12 @@ export class ChatEngine {
     const { db } = this.deps;
     const cost = await this.cost();
     const balance = await this.needCoins(userId, cost, known);
-    // The lease, the rate limit and the thread are independent: one round trip instead of three
-    // before the model is called (a refused attempt still counts against the rate limit).
-    const [leased, limited, loaded] = await Promise.allSettled([this.lease(userId, target.storyId), this.rateLimit(userId), loadThread(db, userId, target.storyId)]);
+    // The rate limit and the lease are one statement, and the thread is read beside it: the model is
+    // called after one round trip (a refused attempt still counts against the rate limit).
+    const [leased, loaded] = await Promise.allSettled([this.leaseCounted(userId, target.storyId), loadThread(db, userId, target.storyId)]);
     if (leased.status === "rejected") throw leased.reason;
     const lease = leased.value;
     try {
-      if (limited.status === "rejected") throw limited.reason;
       if (loaded.status === "rejected") throw loaded.reason;
       const thread = loaded.value;
       if (!thread.saved) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
@@ -224,10 +230,10 @@ export class ChatEngine {
     for (const [i, who] of speakers.entries()) {
       const actorId = who?.id ?? null;
       const slotValues = { userId, storyId: target.storyId, actorId, role: who ? "actor" : "narrator", content: "", source: "model", pending: true };
-      let inserting: Promise<MessageRow[]>;
+      let rowsToInsert: (typeof chatMessages.$inferInsert)[];
       if (i === 0 && !("id" in said)) {
-        // The player's words and the reply's row are written while the model starts on its first token.
-        inserting = insertMessages(db, [{ userId, storyId: target.storyId, actorId: null, role: "user", content: said.content, source: "typed" }, slotValues]);
+        // The player's words and the reply's row.
+        rowsToInsert = [{ userId, storyId: target.storyId, actorId: null, role: "user", content: said.content, source: "typed" }, slotValues];
       } else {
         if (i > 0) {
           // The next character speaks only if the player can pay for it and is within the limit.
@@ -239,11 +245,29 @@ export class ChatEngine {
           }
           await lease.renew();
         }
-        inserting = insertMessages(db, [slotValues]);
+        rowsToInsert = [slotValues];
       }
-      inserting.catch(() => undefined); // awaited below; a failure there is reported there
-      const generating = this.generate(target.storyId, actorId, history, thread.rows, saved, { offerChoices: i === 0, group: mode === "group" }, ch);
-      const outcome = await Promise.allSettled([inserting, generating]);
+      // The rows are written once the first token is on its way to the player (or once the model
+      // ended without one): nothing before the first token waits for them. The lease keeps every
+      // other writer out of the chat meanwhile, so the ids still follow the thread's order.
+      let inserting: Promise<MessageRow[]> | undefined;
+      const insert = () => {
+        if (!inserting) {
+          inserting = insertMessages(db, rowsToInsert);
+          inserting.catch(() => undefined); // awaited below; a failure there is reported there
+        }
+        return inserting;
+      };
+      const sink: TurnChannel = {
+        signal: ch.signal,
+        open: () => ch.open(),
+        start: (role, id) => ch.start(role, id),
+        delta: (text) => (ch.delta(text), void insert()),
+        reasoning: (text) => (ch.reasoning(text), void insert()),
+        choices: (choices) => ch.choices(choices),
+      };
+      const generating = this.generate(target.storyId, actorId, history, thread.rows, saved, { offerChoices: i === 0, group: mode === "group" }, sink);
+      const outcome = await Promise.allSettled([generating.then(insert, insert), generating]);
       if (outcome[0].status === "rejected") throw outcome[0].reason;
       const inserted = outcome[0].value;
       if (inserted.length === 2) written.push(inserted[0]!);
@@ -309,7 +333,7 @@ export class ChatEngine {
         .returning();
       let balance: number | null = null;
       if (cost > 0) {
-        await applyLedger(tx, { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } }).then(
+        await applyLedgerInTx(tx, { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } }).then(
           (r) => void (balance = r.balance),
           (err: unknown) => {
             // Coins spent elsewhere while the reply was written: the player has the reply, uncharged.

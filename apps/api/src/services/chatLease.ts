@@ -9,29 +9,77 @@ export interface ChatLease {
   release(): Promise<void>;
 }
 
-/**
- * Takes the lease of a (user, story) chat for `ttlMs`, or answers 409 CONFLICT when another request
- * (on any API instance) is writing in it. One atomic upsert that only replaces an expired lease, so
- * it holds across instances without holding a transaction open while the reply streams.
- */
-export async function takeChatLease(db: Db, userId: number, storyId: string, ttlMs: number): Promise<ChatLease> {
-  const holder = randomUUID();
-  const claim = async () =>
-    rowsOf<{ holder: string }>(
-      await db.execute(sql`
-        insert into chat_leases (user_id, story_id, holder, expires_at)
-        values (${userId}, ${storyId}, ${holder}, now() + make_interval(secs => ${ttlMs / 1000}))
-        on conflict (user_id, story_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
-        where chat_leases.expires_at < now() or chat_leases.holder = excluded.holder
-        returning holder`),
-    ).length === 1;
-  if (!(await claim())) throw new ApiError("CONFLICT", "A reply is still being written in this chat; wait for it or stop it");
+const BUSY = "A reply is still being written in this chat; wait for it or stop it";
+
+// The one statement that claims a lease: it replaces only an expired lease (or renews our own), so
+// it holds across instances without holding a transaction open while the reply streams.
+const claimSql = (userId: number, storyId: string, holder: string, ttlMs: number) => sql`
+  insert into chat_leases (user_id, story_id, holder, expires_at)
+  values (${userId}, ${storyId}, ${holder}, now() + make_interval(secs => ${ttlMs / 1000}))
+  on conflict (user_id, story_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
+  where chat_leases.expires_at < now() or chat_leases.holder = excluded.holder
+  returning holder`;
+
+function held(db: Db, userId: number, storyId: string, holder: string, ttlMs: number): ChatLease {
   return {
     renew: async () => {
-      await claim();
+      await db.execute(claimSql(userId, storyId, holder, ttlMs));
     },
     release: async () => {
       await db.execute(sql`delete from chat_leases where user_id = ${userId} and story_id = ${storyId} and holder = ${holder}`);
     },
   };
+}
+
+/**
+ * Takes the lease of a (user, story) chat for `ttlMs`, or answers 409 CONFLICT when another request
+ * (on any API instance) is writing in it. One atomic upsert.
+ */
+export async function takeChatLease(db: Db, userId: number, storyId: string, ttlMs: number): Promise<ChatLease> {
+  const holder = randomUUID();
+  if (rowsOf<{ holder: string }>(await db.execute(claimSql(userId, storyId, holder, ttlMs))).length !== 1) throw new ApiError("CONFLICT", BUSY);
+  return held(db, userId, storyId, holder, ttlMs);
+}
+
+/** A per-minute style limit counted with the lease: `limit` hits per `windowS` seconds under `key`. */
+export interface LeaseRateLimit {
+  key: string;
+  limit: number;
+  windowS: number;
+  message: string;
+}
+
+/**
+ * Counts one hit against `rate` (see hitRateLimit: one window per key, shared by every instance) and
+ * takes the chat's lease, in one statement: the hit always counts (a refused attempt too); the lease
+ * is claimed only within the limit, so a refusal leaves nothing to release. A chat busy with another
+ * reply answers 409 CONFLICT (before a 429 RATE_LIMITED, as two separate steps did).
+ */
+export async function takeChatLeaseCounted(db: Db, userId: number, storyId: string, ttlMs: number, rate: LeaseRateLimit): Promise<ChatLease> {
+  const holder = randomUUID();
+  const w = rate.windowS;
+  const [row] = rowsOf<{ count: number; retry_after: number; leased: number; busy: boolean }>(
+    await db.execute(sql`
+      with hit as (
+        insert into rate_limits (key, window_start, count) values (${rate.key}, now(), 1)
+        on conflict (key) do update set
+          count = case when rate_limits.window_start <= now() - make_interval(secs => ${w}) then 1 else rate_limits.count + 1 end,
+          window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${w}) then now() else rate_limits.window_start end
+        returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${w}) - now())))::int as retry_after
+      ), claim as (
+        insert into chat_leases (user_id, story_id, holder, expires_at)
+        select ${userId}, ${storyId}, ${holder}, now() + make_interval(secs => ${ttlMs / 1000}) from hit where hit.count <= ${rate.limit}
+        on conflict (user_id, story_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
+        where chat_leases.expires_at < now() or chat_leases.holder = excluded.holder
+        returning holder
+      )
+      select hit.count, hit.retry_after, (select count(*) from claim)::int as leased,
+        exists (select 1 from chat_leases where user_id = ${userId} and story_id = ${storyId} and expires_at >= now()) as busy
+      from hit`),
+  );
+  if (Number(row!.leased) === 1) return held(db, userId, storyId, holder, ttlMs);
+  // Not leased: over the limit, or another request holds the chat (the statement's snapshot shows a
+  // live lease, or one taken concurrently made the claim a no-op while within the limit).
+  if (row!.busy || Number(row!.count) <= rate.limit) throw new ApiError("CONFLICT", BUSY);
+  throw new ApiError("RATE_LIMITED", rate.message, { retry_after: Math.max(1, Number(row!.retry_after)) });
 }

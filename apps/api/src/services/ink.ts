@@ -1,15 +1,17 @@
 import { createHash } from "node:crypto";
 import { Story } from "inkjs/full";
-import { compileScript } from "@storyloom/story-script";
+import { compileScript, InkRunaway, installInkGuard } from "@storyloom/story-script";
 import { ApiError } from "../errors";
-import { InkRunaway } from "./inkGuard";
+
+// A user's script must never hold the server: every turn's Continue runs within the guard's step budget.
+installInkGuard(Story);
 
 /** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
 export interface InkTurn {
   lines: string[];
   /** the tags ink gave with these lines (`# scene: Rooftop` → "scene: Rooftop"), in order */
   tags: string[];
-  /** who speaks each line, from its `# speaker:` tag (a character id), or null */
+  /** who speaks each line, its `# speaker:` tag as written (a character id or name), or null */
   speakers: (string | null)[];
   choices: { index: number; text: string }[];
   ended: boolean;

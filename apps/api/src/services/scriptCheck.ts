@@ -1,7 +1,7 @@
 import { Story } from "inkjs/full";
 import { checkScript as reviewScript } from "@storyloom/story-script";
 import type { ScriptProblem } from "@storyloom/contract";
-import { InkRunaway, withInkDeadline } from "./inkGuard";
+import { InkRunaway, withInkDeadline } from "@storyloom/story-script";
 
 /** What the server learns from a script before it may be published. */
 export interface ScriptReport {

@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useState } from "react";
 import type { checkScript, ScriptIssue, WalkReport } from "@storyloom/story-script";
-import { InkRunaway, installInkGuard, withInkDeadline } from "./ink-guard";
+import { InkRunaway, installInkGuard, withInkDeadline } from "@storyloom/story-script/guard";
 
 /** What the editor knows about the script as typed. */
 export type ScriptCheck =

@@ -1,10 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { Story } from "inkjs/full";
-import { compileScript, walkScript } from "@storyloom/story-script";
-import { InkRunaway, installInkGuard, withInkDeadline } from "./ink-guard";
-
-installInkGuard(Story);
-installInkGuard(Story); // a second install must not wrap twice
+import { compileScript, InkRunaway, installInkGuard, walkScript, withInkDeadline } from "./index";
 
 const json = (src: string) => {
   const c = compileScript(src);
@@ -13,6 +9,13 @@ const json = (src: string) => {
 };
 
 describe("the ink guard", () => {
+  it("is installed on ink's Story when the package loads, and a second install wraps nothing twice", () => {
+    const guarded = Story.prototype.Continue;
+    installInkGuard(Story);
+    installInkGuard(Story);
+    expect(Story.prototype.Continue).toBe(guarded);
+    expect(guarded.name).toBe("guardedContinue");
+  });
   it("stops a knot that diverts into itself without printing anything", () => {
     const story = new Story(json("Start.\n-> spin\n== spin ==\n-> spin\n"));
     expect(() => story.ContinueMaximally()).toThrow(InkRunaway);

@@ -1,6 +1,10 @@
 import type { Story } from "inkjs/full";
 
-/** Thrown inside ink when a script runs on without stopping. */
+// ink has no bound of its own: `== a ==\n-> a` spins inside a single Continue forever. A user's script
+// must never hold the server, nor freeze the editor's tab when typed halfway through an edit. This
+// module imports ink's types only, so a page can take the guard without the compiler's weight.
+
+/** Thrown inside ink when a script runs on without stopping (see installInkGuard). */
 export class InkRunaway extends Error {
   constructor() {
     super("the story runs on without a choice or an ending: look for a knot that diverts back into itself");
@@ -14,9 +18,8 @@ let deadline = 0;
 const guarded = new WeakSet<object>();
 
 /**
- * Bounds ink in this tab: `== a ==\n-> a`, typed halfway through an edit, would otherwise spin
- * inside one Continue forever and freeze the page. Each Continue gets a step budget, and a check
- * can add a deadline over many Continues. Safe to call more than once.
+ * Bounds every Story of this ink module: each Continue gets a step budget (InkRunaway past it), and
+ * withInkDeadline can add a deadline over many Continues. Safe to call more than once.
  */
 export function installInkGuard(StoryClass: typeof Story): void {
   const proto = StoryClass.prototype as unknown as { Continue: (this: Story) => string | null; ContinueSingleStep: (this: Story) => boolean };
@@ -35,7 +38,7 @@ export function installInkGuard(StoryClass: typeof Story): void {
   };
 }
 
-/** Runs `fn` with every ink Continue inside it bounded by `ms` in total. */
+/** Runs `fn` with every guarded ink Continue inside it bounded by `ms` in total (InkRunaway after that). */
 export function withInkDeadline<T>(ms: number, fn: () => T): T {
   deadline = Date.now() + ms;
   try {

@@ -19,8 +19,25 @@ export interface SavedTurn {
   /** the text ink told in this turn and its tags: the current scene of the model's prompt */
   scene?: string[];
   tags?: string[];
-  /** the character id speaking each scene line (`# speaker:`), or null */
+  /** the character id speaking each scene line (`# speaker:`, resolved by speakerOf), or null */
   speakers?: (string | null)[];
+}
+
+const fold = (s: string) => s.normalize("NFKC").trim().replace(/\s+/g, " ").toLowerCase();
+
+/**
+ * The character a `# speaker:` tag names. Seeded scripts name characters by id; scripts written in
+ * the editor name them as the author does, so a tag also matches a name (case-insensitive), or the
+ * first word of one name ("# speaker: wren" for "Wren Hale") when no other character shares it.
+ */
+export function speakerOf(cast: readonly ActorRow[], tag: string): ActorRow | undefined {
+  const byId = cast.find((a) => a.id === tag);
+  if (byId) return byId;
+  const want = fold(tag);
+  const byName = cast.find((a) => fold(a.name) === want);
+  if (byName) return byName;
+  const byFirst = cast.filter((a) => fold(a.name).split(" ")[0] === want);
+  return byFirst.length === 1 ? byFirst[0] : undefined;
 }
 
 /** One version of a model reply. */
@@ -166,9 +183,13 @@ export async function loadThread(db: Db | Tx, userId: number, storyId: string, l
   return { rows, saved };
 }
 
-/** Writes what ink told as narrator messages; the last keeps the state (and the scene for the prompt). */
-export async function tellInk(tx: Tx, userId: number, storyId: string, turn: InkTurn): Promise<MessageRow[]> {
-  const state: SavedTurn = { ink: turn.state, choices: turn.choices, ended: turn.ended, scene: turn.lines, tags: turn.tags, speakers: turn.speakers };
+/**
+ * Writes what ink told as narrator messages; the last keeps the state (and the scene for the prompt,
+ * its speaker tags resolved to the characters of `cast`; a tag naming none is kept as written).
+ */
+export async function tellInk(tx: Tx, userId: number, storyId: string, turn: InkTurn, cast: readonly ActorRow[]): Promise<MessageRow[]> {
+  const speakers = turn.speakers.map((tag) => (tag === null ? null : (speakerOf(cast, tag)?.id ?? tag)));
+  const state: SavedTurn = { ink: turn.state, choices: turn.choices, ended: turn.ended, scene: turn.lines, tags: turn.tags, speakers };
   const lines = turn.lines.length ? turn.lines : [turn.ended ? "The End." : "…"];
   const out: MessageRow[] = [];
   for (const [i, line] of lines.entries()) {
@@ -222,7 +243,7 @@ export async function playScripted(
     if (!saved || input.restart) {
       if (input.choice !== undefined) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
       if (lead) written.push(await insertMessage(tx, { userId, storyId: story.id, actorId: lead.id, role: "actor", content: lead.greeting, source: "script" }));
-      written.push(...(await tellInk(tx, userId, story.id, startInk(story.script))));
+      written.push(...(await tellInk(tx, userId, story.id, startInk(story.script), cast)));
       await recordPlay(tx, userId, story.id);
     } else if (input.choice !== undefined) {
       const state = saved.state as SavedTurn;
@@ -242,7 +263,7 @@ export async function playScripted(
         placeholder = await insertMessage(tx, { userId, storyId: story.id, actorId: opts.speaker.actorId, role: opts.speaker.actorId ? "actor" : "narrator", content: "", source: "model", pending: true });
         written.push(placeholder);
       }
-      written.push(...(await tellInk(tx, userId, story.id, turn)));
+      written.push(...(await tellInk(tx, userId, story.id, turn, cast)));
     }
     const last = written.findLast((w) => w.state !== null) ?? saved;
     return { rows: written, placeholder, picked, coins: await balanceOf(tx, userId), ended: Boolean((last?.state as SavedTurn | null)?.ended) };

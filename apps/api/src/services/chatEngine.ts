@@ -348,10 +348,10 @@ export class ChatEngine {
         const state = saved?.state as SavedTurn | undefined;
         // The script advances only from the state the reply was written against, along an open choice.
         if (saved && state && !state.ended && saved.id === against?.id && state.choices.some((c) => c.index === index)) {
-          const { story } = await loadStory(tx, storyId);
+          const { story, cast } = await loadStory(tx, storyId);
           const turn = chooseInk(story.script, state.ink, index);
           if (turn) {
-            rows.push(...(await tellInk(tx, userId, storyId, turn)));
+            rows.push(...(await tellInk(tx, userId, storyId, turn, cast)));
             advanced = { ink: turn.state, choices: turn.choices, ended: turn.ended };
           }
         }

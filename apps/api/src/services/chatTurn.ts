@@ -2,7 +2,7 @@ import type { Config } from "../config";
 import type { ModelClient } from "../llm/client";
 import type { PromptCharacter, PromptLine } from "../llm/prompt";
 import { sceneTags } from "./ink";
-import type { ActorRow, MessageRow, SavedTurn } from "./chat";
+import { speakerOf, type ActorRow, type MessageRow, type SavedTurn } from "./chat";
 import type { Db } from "@storyloom/db";
 import type { ChatMessage } from "@storyloom/contract";
 
@@ -76,8 +76,8 @@ export function speakersFor(mode: ChatMode, cast: ActorRow[], actorId: string | 
 /** The scene the prompt shows: ink's text of the current turn and its tags. */
 export function sceneOf(rows: MessageRow[], saved: MessageRow | undefined, cast: ActorRow[] = []): { lines: string[]; tags: ReturnType<typeof sceneTags> } {
   const state = saved?.state as SavedTurn | undefined;
-  // Speaker tags name characters by id; the prompt shows their names.
-  const nameOf = (id: string) => cast.find((a) => a.id === id)?.name ?? id;
+  // The prompt shows speakers by name (threads saved before tags were resolved hold them as written).
+  const nameOf = (tag: string) => speakerOf(cast, tag)?.name ?? tag;
   if (state?.scene) {
     const tags = sceneTags(state.tags ?? []);
     const lines = state.scene.map((l, i) => (state.speakers?.[i] ? `${nameOf(state.speakers[i])}: ${l}` : l));

@@ -93,6 +93,15 @@ describe("drafts are private", () => {
     expect(still.body.data.draft).toMatchObject({ title: "The Low Tide", status: "draft" });
   });
 
+  it("without a language model, offers no co-writer and answers its call 503 UNAVAILABLE", async () => {
+    const a = await author();
+    const id = (await call<{ draft: StoryDraft }>(api, "storyDraftCreate", fields(), a.token)).body.data.draft.id;
+    expect((await call<{ cowrite: boolean }>(api, "storyDraftGet", { id }, a.token)).body.data.cowrite).toBe(false);
+    const r = await call(api, "storyDraftCowrite", { id, kind: "knot" }, a.token);
+    expect(r.status).toBe(503);
+    expect(r.body).toMatchObject({ code: "UNAVAILABLE", message: "Co-writing needs a language model, and none is configured" });
+  });
+
   it("refuses guests (403) and callers without a token (401)", async () => {
     const g = await guest(api);
     expect((await call(api, "storyDraftCreate", fields(), g.token)).status).toBe(403);

@@ -35,4 +35,8 @@ export const STORY_LIMITS = {
   greetingChars: 500,
   /** Drafts one person keeps (pitches included). */
   drafts: 50,
+  /** The author's wish for a co-written suggestion ("Wren finds the key"): one short line. */
+  cowriteNoteChars: 200,
+  /** Characters of a co-written knot: a scene, not a chapter. */
+  cowriteKnotChars: 4_000,
 } as const;

@@ -108,11 +108,12 @@ describe("entities and errors", () => {
 });
 
 describe("story drafts", () => {
-  it("holds the six story-draft calls, all with a token", () => {
+  it("holds the seven story-draft calls, all with a token", () => {
     const calls = Object.values(endpoints).filter((e) => e.path.startsWith("/api/v1/story-draft."));
     expect(calls.map((e) => `${e.method} ${e.path}`).sort()).toEqual([
       "GET /api/v1/story-draft.get",
       "GET /api/v1/story-draft.list",
+      "POST /api/v1/story-draft.cowrite",
       "POST /api/v1/story-draft.create",
       "POST /api/v1/story-draft.publish",
       "POST /api/v1/story-draft.unpublish",
@@ -133,5 +134,17 @@ describe("story drafts", () => {
     expect(bad({ title: "ok", script: "x".repeat(60_001) })).toBe(false);
     expect(bad({ title: "ok", characters: [{ name: "Zoë O'Hara-Lin" }], tags: ["slow burn"] })).toBe(true);
     expect(endpoints.storyDraftGet.input.safeParse({ id: "01" }).success).toBe(false);
+  });
+  it("asks the co-writer for a knot or a character's persona, with a short one-line note", () => {
+    const ok = (input: unknown) => endpoints.storyDraftCowrite.input.safeParse(input).success;
+    expect(ok({ id: "3", kind: "knot" })).toBe(true);
+    expect(ok({ id: "3", kind: "knot", note: "Wren finds the key" })).toBe(true);
+    expect(ok({ id: "3", kind: "persona", character: 0 })).toBe(true);
+    expect(ok({ id: "3", kind: "persona" })).toBe(false);
+    expect(ok({ id: "3", kind: "persona", character: 6 })).toBe(false);
+    expect(ok({ id: "3", kind: "chapter" })).toBe(false);
+    expect(ok({ id: "3", kind: "knot", note: "x".repeat(201) })).toBe(false);
+    expect(ok({ id: "3", kind: "knot", note: "two\nlines" })).toBe(false);
+    expect(ok({ id: "3", kind: "knot", script: "mine" })).toBe(false);
   });
 });

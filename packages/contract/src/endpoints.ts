@@ -20,7 +20,7 @@ import {
 } from "./entities";
 
 import { routes, type AuthMode } from "./routes";
-import { DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
+import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 
 
 /** One call of the wire: method, exact path, auth mode, input (query for GET, body for POST) and data. */
@@ -360,7 +360,8 @@ export const endpoints = {
   storyDraftGet: def({
     ...routes.storyDraftGet,
     input: z.object({ id: DraftId }),
-    output: z.object({ draft: StoryDraft }),
+    // cowrite: a language model is configured, so the editor offers story-draft.cowrite
+    output: z.object({ draft: StoryDraft, cowrite: z.boolean() }),
   }),
   storyDraftList: def({
     ...routes.storyDraftList,
@@ -376,6 +377,12 @@ export const endpoints = {
     ...routes.storyDraftUnpublish,
     input: z.object({ id: DraftId }).strict(),
     output: z.object({ draft: StoryDraft }),
+  }),
+  // Free, and counted against the caller's per-minute model limit (shared with chat replies).
+  storyDraftCowrite: def({
+    ...routes.storyDraftCowrite,
+    input: CowriteRequest,
+    output: z.object({ suggestion: CowriteSuggestion }),
   }),
 } as const;
 

@@ -58,6 +58,7 @@ export const routes = {
   storyDraftList: { method: "GET", path: "/api/v1/story-draft.list", auth: "required" },
   storyDraftPublish: { method: "POST", path: "/api/v1/story-draft.publish", auth: "required" },
   storyDraftUnpublish: { method: "POST", path: "/api/v1/story-draft.unpublish", auth: "required" },
+  storyDraftCowrite: { method: "POST", path: "/api/v1/story-draft.cowrite", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

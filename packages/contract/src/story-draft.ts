@@ -114,3 +114,34 @@ export const PublishOutcome = z.object({
   reward: z.number().int(),
   coins: z.number().int(),
 });
+
+/**
+ * What the co-writer (a language model) is asked for, from the saved draft: the script's next knot
+ * (the first knot a divert names that is not written yet, else a new one), or a persona for one of
+ * the characters (by index). `note` is the author's wish for it.
+ */
+export const CowriteRequest = z.discriminatedUnion("kind", [
+  z.object({ id: DraftId, kind: z.literal("knot"), note: line(L.cowriteNoteChars).optional() }).strict(),
+  z
+    .object({
+      id: DraftId,
+      kind: z.literal("persona"),
+      character: z.number().int().min(0).max(L.characters - 1),
+      note: line(L.cowriteNoteChars).optional(),
+    })
+    .strict(),
+]);
+
+/** A co-written suggestion: plain text the author accepts or rejects (never HTML). */
+export const CowriteSuggestion = z.object({
+  kind: z.enum(["knot", "persona"]),
+  /** ink for a knot (starting with its `=== name ===` line), prose for a persona */
+  text: z.string(),
+  /** the knot's name (kind knot), else null */
+  knot: z.string().nullable(),
+  /** the character's index (kind persona), else null */
+  character: z.number().int().nullable(),
+  /** true when the model's output cap cut it short (the end may be missing) */
+  truncated: z.boolean(),
+});
+export type CowriteSuggestion = z.infer<typeof CowriteSuggestion>;

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { route } from "../http";
+import { ModelClient, modelSettings } from "../llm/client";
+import { CoWriter } from "../services/cowrite";
 import { privateNoStore } from "../services/publicRead";
 import { createDraft, getDraft, listDrafts, publishDraft, requireAuthor, unpublishDraft, updateDraft } from "../services/storyDrafts";
 
 /** The story editor's calls: the caller's drafts, and publishing them to the catalogue. */
 export function storyDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
+  const settings = modelSettings(ctx.config);
+  const cowriter = new CoWriter({ db, config: ctx.config, model: settings ? new ModelClient(settings) : null });
 
   route(app, ctx, "storyDraftList", async ({ user, reply }) => {
     privateNoStore(reply);
@@ -14,10 +18,19 @@ export function storyDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   route(app, ctx, "storyDraftGet", async ({ input, user, reply }) => {
     privateNoStore(reply);
-    return { draft: await getDraft(db, requireAuthor(user), input.id) };
+    return { draft: await getDraft(db, requireAuthor(user), input.id), cowrite: cowriter.available };
   });
   route(app, ctx, "storyDraftCreate", async ({ input, user }) => ({ draft: await createDraft(db, requireAuthor(user), input) }));
   route(app, ctx, "storyDraftUpdate", async ({ input: { id, ...changes }, user }) => ({ draft: await updateDraft(db, requireAuthor(user), id, changes) }));
   route(app, ctx, "storyDraftPublish", async ({ input, user }) => publishDraft(db, requireAuthor(user), input.id));
   route(app, ctx, "storyDraftUnpublish", async ({ input, user }) => ({ draft: await unpublishDraft(db, requireAuthor(user), input.id) }));
+  route(app, ctx, "storyDraftCowrite", async ({ input, user, reply }) => {
+    privateNoStore(reply);
+    // The author leaving (the connection closing before the answer) stops the model at once.
+    const ctl = new AbortController();
+    reply.raw.on("close", () => {
+      if (!reply.raw.writableFinished) ctl.abort();
+    });
+    return { suggestion: await cowriter.suggest(requireAuthor(user), input, ctl.signal) };
+  });
 }

@@ -35,6 +35,9 @@ for (const brand of brandSites) {
 
       const editor = page.getByRole("form", { name: "Story editor" });
       await editor.getByRole("textbox", { name: "Title", exact: true }).fill(title);
+      // This run has no language model: the editor offers no co-writer.
+      await expect(editor.getByRole("heading", { name: "Co-writer" })).toHaveCount(0);
+      await expect(editor.getByRole("button", { name: /^Co-write/ })).toHaveCount(0);
       await editor.getByRole("textbox", { name: "Hook" }).fill("A keeper's daughter shows you the light, or what lies under it.");
       await editor.getByRole("combobox", { name: "Category" }).selectOption({ label: "Mystery" });
       await editor.getByRole("textbox", { name: "Tags" }).fill("sea, short");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoryDraft } from "@storyloom/contract";
-import { changesOf, fieldErrors, formOf, isDirty, knotLine, lineRange, parseTags, problemsByLine, publishGaps, speakerOf, STARTER_SCRIPT } from "./editor-logic";
+import { changesOf, fieldErrors, formOf, isDirty, knotLine, lineRange, parseTags, problemsByLine, publishGaps, speakerOf, STARTER_SCRIPT, withKnot, withPersona, type DraftForm } from "./editor-logic";
 
 const draft: StoryDraft = {
   id: "7",
@@ -64,6 +64,22 @@ describe("script helpers", () => {
   it("reads the speaker tag", () => {
     expect(speakerOf(["scene: pier", "speaker:  Wren "])).toBe("Wren");
     expect(speakerOf(["scene: pier"])).toBeNull();
+  });
+});
+
+describe("accepting a co-written suggestion", () => {
+  const form: DraftForm = formOf(draft);
+  it("adds a knot at the end of the script, after one blank line", () => {
+    expect(withKnot(form, "=== dunes ===\nSand.\n-> END\n")?.script).toBe(`${STARTER_SCRIPT.trimEnd()}\n\n=== dunes ===\nSand.\n-> END\n`);
+    expect(withKnot({ ...form, script: "" }, " === a ===\n-> END ")?.script).toBe("=== a ===\n-> END\n");
+  });
+  it("refuses a knot that would pass the script's size limit", () => {
+    expect(withKnot({ ...form, script: "x".repeat(59_990) }, "=== far ===\nToo long.\n-> END")).toBeNull();
+  });
+  it("sets one character's persona and leaves the others; a removed character takes nothing", () => {
+    const two = { ...form, characters: [...form.characters, { name: "Ash", persona: "old", greeting: "" }] };
+    expect(withPersona(two, 1, " You are Ash. ")?.characters).toEqual([form.characters[0], { name: "Ash", persona: "You are Ash.", greeting: "" }]);
+    expect(withPersona(two, 2, "You are nobody.")).toBeNull();
   });
 });
 

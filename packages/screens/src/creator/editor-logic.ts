@@ -131,6 +131,20 @@ export function speakerOf(tags: readonly string[]): string | null {
   return null;
 }
 
+/** The script with an accepted co-written knot added at its end; null when it would pass the size limit. */
+export function withKnot(f: DraftForm, knot: string): Pick<DraftForm, "script"> | null {
+  const base = f.script.trimEnd();
+  const script = `${base}${base ? "\n\n" : ""}${knot.trim()}\n`;
+  return script.length > STORY_LIMITS.scriptChars ? null : { script };
+}
+
+/** The characters with an accepted co-written persona for character `i`; null when it is gone. */
+export function withPersona(f: DraftForm, i: number, persona: string): Pick<DraftForm, "characters"> | null {
+  if (!f.characters[i]) return null;
+  const text = persona.trim().slice(0, STORY_LIMITS.personaChars);
+  return { characters: f.characters.map((c, j) => (j === i ? { ...c, persona: text } : c)) };
+}
+
 /** "1,204 / 60,000" for the script's size line. */
 export function sizeText(script: string): string {
   return `${script.length.toLocaleString("en-US")} / ${STORY_LIMITS.scriptChars.toLocaleString("en-US")} characters`;

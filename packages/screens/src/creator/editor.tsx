@@ -13,6 +13,7 @@ import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-edit
 import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
 import { dangerText } from "../account/text-field";
+import { Cowriter } from "./cowrite";
 
 type Notice = { tone: "ok" | "error"; text: string; storyId?: string } | null;
 
@@ -24,8 +25,11 @@ function refusal(err: unknown): { fields: Record<string, string>; script: Script
   return { fields, script: details?.script_problems ?? [] };
 }
 
-/** The editor of one draft: fields, the script with its checks, the live preview and the actions. */
-export function Editor({ initial, categories }: { initial: StoryDraft; categories: Category[] | undefined }) {
+/**
+ * The editor of one draft: fields, the script with its checks, the live preview and the actions;
+ * with `cowrite` (a language model is configured), the co-writer's suggestions too.
+ */
+export function Editor({ initial, categories, cowrite = false }: { initial: StoryDraft; categories: Category[] | undefined; cowrite?: boolean }) {
   const id = useId();
   const queryClient = useQueryClient();
   const [draft, setDraft] = useState(initial);
@@ -72,7 +76,7 @@ export function Editor({ initial, categories }: { initial: StoryDraft; categorie
     setDraft(d);
     setSaved(formOf(d));
     // The cached draft follows, so coming back to this page shows what was saved.
-    queryClient.setQueryData(queryKeyOf("storyDraftGet", { id: d.id }), { draft: d });
+    queryClient.setQueryData(queryKeyOf("storyDraftGet", { id: d.id }), { draft: d, cowrite });
   };
 
   async function save(): Promise<boolean> {
@@ -190,6 +194,18 @@ export function Editor({ initial, categories }: { initial: StoryDraft; categorie
             <ScriptSize script={form.script} />
             <ScriptProblems id={`${id}-problems`} check={check} server={serverProblems} onGoTo={(line) => editor.current?.goTo(line)} />
           </section>
+          {cowrite ? (
+            <Cowriter
+              idPrefix={id}
+              draftId={draft.id}
+              form={form}
+              prepare={async () => !dirty || (await save())}
+              onAccept={(patch) => {
+                edit(patch);
+                setNotice({ tone: "ok", text: patch.script !== undefined ? "The knot was added at the end of the script. Save to keep it." : "The persona was filled in. Save to keep it." });
+              }}
+            />
+          ) : null}
         </div>
         <aside className="flex flex-col gap-6 lg:sticky lg:top-20 lg:self-start" aria-label="Preview and walk report">
           <section aria-labelledby={`${id}-preview`} className="rounded-2xl border border-line p-4">

@@ -37,7 +37,7 @@ function LoadDraft({ id }: { id: string }) {
     }
     return <ErrorState message="We couldn't load this story." onRetry={() => void draft.refetch()} retrying={draft.isFetching} />;
   }
-  return <Editor key={draft.data.draft.id} initial={draft.data.draft} categories={categories.data?.categories} />;
+  return <Editor key={draft.data.draft.id} initial={draft.data.draft} categories={categories.data?.categories} cowrite={draft.data.cowrite} />;
 }
 
 /** The editor page's client part: sign-in gate, the draft's load states, then the editor. */

@@ -25,6 +25,8 @@ const sites = [
 const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3002) };
 /** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story, coins and a chat. */
 const auditPaths = process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean);
+/** Only these throttling methods (comma-separated, e.g. "simulate"); default: both, simulate judged. */
+const auditMethods = process.env.BENCH_WEB_METHODS?.split(",").filter(Boolean);
 
 const children: ChildProcess[] = [];
 function serve(cwd: string, command: string, args: string[], env: Record<string, string>) {
@@ -161,10 +163,11 @@ const pages = [
   ),
 ];
 const targets = { scorePoints: 3 };
-const methods: { throttling: Throttling; roundCount: number; judged: boolean }[] = [
+const allMethods: { throttling: Throttling; roundCount: number; judged: boolean }[] = [
   { throttling: "simulate", roundCount: rounds ?? 5, judged: true },
   { throttling: "devtools", roundCount: rounds ?? 3, judged: false },
 ];
+const methods = allMethods.filter((m) => !auditMethods || auditMethods.includes(m.throttling));
 let missed = 0;
 for (const { throttling, roundCount, judged } of methods) {
   console.log(`\nLighthouse, mobile preset, --throttling-method=${throttling}, ${roundCount} rounds, medians${judged ? " (targets judged here)" : " (diagnostic)"}`);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "@storyloom/contract";
-import { mergeMessages, openChoices, parseChatParams, pendingPlayerMessage, sendProblem, speakerName } from "./chat-logic";
+import { mergeMessages, openChoices, openingMessages, parseChatParams, pendingPlayerMessage, sendProblem, shownMessages, speakerName } from "./chat-logic";
 
 const msg = (id: string, role: ChatMessage["role"], extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -61,5 +61,33 @@ describe("chat thread", () => {
     expect(sendProblem({ code: "INSUFFICIENT_COINS", status: 402 })).toBe("coins");
     expect(sendProblem({ code: "CONFLICT", status: 409 })).toBe("ended");
     expect(sendProblem({ code: "ERROR", status: 0 })).toBe("other");
+  });
+});
+
+describe("the server-rendered opening", () => {
+  const at = "2026-09-29T10:00:00.000Z";
+  const juno = { id: "juno-vex", greeting: "Three hours, choom." };
+
+  it("is the greeting, then one narrator line per opening line, as the API starts a thread", () => {
+    const opening = openingMessages(juno, "The rain is warm.\n  In a noodle bar, Juno waits. \n\n", at);
+    expect(opening.map((m) => [m.role, m.actor_id, m.content])).toEqual([
+      ["actor", "juno-vex", "Three hours, choom."],
+      ["narrator", null, "The rain is warm."],
+      ["narrator", null, "In a noodle bar, Juno waits."],
+    ]);
+    expect(new Set(opening.map((m) => m.id)).size).toBe(3);
+    expect(opening.every((m) => m.choices === undefined)).toBe(true);
+    expect(openingMessages(undefined, "", at)).toEqual([]);
+  });
+
+  it("stands in only until the thread has messages, and never for an error", () => {
+    const opening = openingMessages(juno, "The rain is warm.", at);
+    const thread = [msg("1", "actor"), msg("2", "narrator")];
+    expect(shownMessages("loading", [], opening)).toEqual({ messages: opening, placeholder: true });
+    // Read but empty: the story is being started, the opening stays until it arrives.
+    expect(shownMessages("ready", [], opening)).toEqual({ messages: opening, placeholder: true });
+    expect(shownMessages("ready", thread, opening)).toEqual({ messages: thread, placeholder: false });
+    expect(shownMessages("error", [], opening)).toEqual({ messages: [], placeholder: false });
+    expect(shownMessages("loading", [], [])).toEqual({ messages: [], placeholder: false });
   });
 });

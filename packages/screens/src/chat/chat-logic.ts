@@ -149,3 +149,33 @@ export function threadBefore(thread: readonly ChatMessage[], id: string): ChatMe
 export function replaceMessage(thread: readonly ChatMessage[], id: string, next: ChatMessage): ChatMessage[] {
   return thread.map((m) => (m.id === id ? next : m));
 }
+
+/**
+ * The thread's public beginning, as the server can render it before anyone is signed in: the
+ * character's greeting and the story's opening lines, the way the API starts every thread (the
+ * lead greets, then ink's first lines are told one narrator message each). The page paints these
+ * with its first frame; the client's thread takes their place once it is read.
+ */
+export function openingMessages(
+  lead: { id: string; greeting: string } | undefined,
+  opening: string,
+  at: string,
+): ChatMessage[] {
+  const lines = opening
+    .split("\n")
+    .map((l) => l.trim())
+    .filter(Boolean);
+  return [
+    ...(lead ? [{ id: "opening-greeting", role: "actor" as const, actor_id: lead.id, content: lead.greeting, source: "script" as const, created_at: at }] : []),
+    ...lines.map((content, i) => ({ id: `opening-${i}`, role: "narrator" as const, actor_id: null, content, source: "script" as const, created_at: at })),
+  ];
+}
+
+/**
+ * The messages to show: the thread once it has any, else (while it is read, or while the story is
+ * being started) the public opening the page was rendered with. An error shows no placeholder.
+ */
+export function shownMessages(status: "loading" | "error" | "ready", thread: ChatMessage[], opening: ChatMessage[]): { messages: ChatMessage[]; placeholder: boolean } {
+  if (status === "error" || thread.length > 0 || opening.length === 0) return { messages: thread, placeholder: false };
+  return { messages: opening, placeholder: true };
+}

@@ -1,14 +1,22 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
-import { parseChatParams, type ChatVariant } from "./chat-logic";
+import { openingMessages, parseChatParams, type ChatVariant } from "./chat-logic";
 import { ChatRoom } from "./chat-room";
 import type { CastMember } from "./message-list";
 import { artUrl } from "../catalogue/art-url";
 
 /** Route props of every chat variant: the catch-all `storyId[/actorId]`. */
 export type ChatRouteProps = { params: Promise<{ params?: string[] }> };
+
+/**
+ * Chat pages are the same for every visitor (the player's own thread is read in the browser), so
+ * like story pages they are rendered on their first visit, never at build, then served from the
+ * full-route cache and rendered again in the background once the story read's 30 s have passed.
+ */
+export function generateStaticParams(): { params: string[] }[] {
+  return [];
+}
 
 async function load(props: ChatRouteProps) {
   const target = parseChatParams((await props.params).params);
@@ -27,14 +35,31 @@ export async function chatMetadata(props: ChatRouteProps): Promise<Metadata> {
 
 /**
  * A chat route on the server: checks the story (and character) exist, so bad links get the
- * not-found page, and hands the story's title, cover and cast to the client chat room. Without a
- * character in the URL, the story's lead is spoken to (variant 3 plays the story as a whole).
+ * not-found page, and hands the story's title, cover, cast and public opening (the greeting and
+ * the opening lines every thread starts with) to the client chat room, so the first bubbles paint
+ * with the HTML. Without a character in the URL, the story's lead is spoken to (variant 3 plays
+ * the story as a whole, greeted by its first character as the API starts it).
  */
 export async function ChatPage({ variant, ...props }: ChatRouteProps & { variant: ChatVariant }) {
   const { target, story } = await load(props);
-  if (!story.ok) return <RefreshError message="This story could not be loaded. Check your connection and try again." />;
+  // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
+  // keeps being served while a background render fails; without one, the route's error page offers a retry.
+  if (!story.ok) throw new Error(`The story could not be loaded: ${story.message}`);
   const s = story.data.story;
   const cast: Record<string, CastMember> = Object.fromEntries(s.actors_full.map((a) => [a.id, { name: a.name, avatarUrl: artUrl(a.avatar_url) }]));
   const actorId = variant === "reasoning" ? target.actorId : (target.actorId ?? s.actors_full[0]?.id ?? null);
-  return <ChatRoom key={`${variant}:${s.id}:${actorId ?? ""}`} variant={variant} storyId={s.id} storyTitle={s.title} coverUrl={s.cover_url} actorId={actorId} cast={cast} />;
+  const greeter = s.actors_full.find((a) => a.id === actorId) ?? s.actors_full[0];
+  const opening = openingMessages(greeter, s.opening, s.created_at);
+  return (
+    <ChatRoom
+      key={`${variant}:${s.id}:${actorId ?? ""}`}
+      variant={variant}
+      storyId={s.id}
+      storyTitle={s.title}
+      coverUrl={s.cover_url}
+      actorId={actorId}
+      cast={cast}
+      opening={opening}
+    />
+  );
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from "react";
 import type { ChatMessage } from "@storyloom/contract";
 import { useSysconfig } from "@storyloom/api-client/react";
 import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";
-import { VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./chat-logic";
+import { shownMessages, VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./chat-logic";
 import { ChoicePanel } from "./choice-panel";
 import { Composer } from "./composer";
 import { MessageList, type CastMember } from "./message-list";
@@ -23,6 +23,12 @@ export interface ChatRoomProps {
   /** The character spoken to (null: variant 3 plays the story as a whole). */
   actorId: string | null;
   cast: Record<string, CastMember>;
+  /**
+   * The thread's public beginning (greeting and opening, see openingMessages), rendered by the
+   * server and shown until the player's own thread is read and started: the page's largest paint
+   * is the first bubble, and it must not wait for the guest sign-up and two API calls.
+   */
+  opening: ChatMessage[];
 }
 
 /**
@@ -62,8 +68,11 @@ const ChatPurchase = dynamic(() => import("./chat-purchase"), { ssr: false });
  * immersive over the full-bleed cover, the story-wide "reasoning" transcript, and a visual-novel
  * stage. All play the same real conversation through {@link useChatThread}.
  */
-export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast }: ChatRoomProps) {
+export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast, opening }: ChatRoomProps) {
   const thread = useChatThread(variant, storyId, actorId);
+  const shown = shownMessages(thread.status, thread.messages, opening);
+  // The opening stands in: no typing dots under it (the story is being started, not answering).
+  const waiting = thread.waiting && !shown.placeholder;
   const sysconfig = useSysconfig();
   const [confirming, setConfirming] = useState(false);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
@@ -115,17 +124,26 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
       </div>
 
       <div className="relative z-10 flex flex-1 flex-col">
-        {thread.status === "loading" ? (
+        {thread.status === "loading" && !shown.placeholder ? (
           <LoadingThread />
         ) : thread.status === "error" ? (
           <ErrorState message="The conversation could not be loaded." onRetry={thread.retryHistory} className={immersive ? "text-white" : ""} />
         ) : variant === "novel" ? (
-          <NovelStage messages={thread.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={thread.waiting} streaming={thread.streaming} actions={actions} />
-        ) : thread.messages.length === 0 && !thread.waiting ? (
+          <NovelStage messages={shown.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={waiting} streaming={thread.streaming} actions={actions} placeholder={shown.placeholder} />
+        ) : shown.messages.length === 0 && !thread.waiting ? (
           <p className="px-4 py-8 text-center text-muted">The story is about to begin…</p>
         ) : (
           <div className="flex-1">
-            <MessageList variant={variant} messages={thread.messages} cast={cast} waiting={thread.waiting} streaming={thread.streaming} actions={actions} />
+            <MessageList
+              variant={variant}
+              messages={shown.messages}
+              cast={cast}
+              waiting={waiting}
+              streaming={thread.streaming}
+              actions={actions}
+              placeKeyed={opening.length}
+              placeholder={shown.placeholder}
+            />
           </div>
         )}
       </div>

@@ -1,5 +1,7 @@
 import { ChatPage, chatMetadata, type ChatRouteProps } from "./chat-page";
 
+export { generateStaticParams } from "./chat-page";
+
 /** Page title of chat variant 1. */
 export const generateMetadata = chatMetadata;
 

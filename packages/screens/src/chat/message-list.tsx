@@ -19,7 +19,18 @@ export interface MessageListProps {
   /** True while reply text streams in: the log holds its announcements until the reply is complete. */
   streaming?: boolean;
   actions?: MessageActionsApi;
+  /**
+   * The first this-many lines are keyed by their place, not their id: the server-rendered opening
+   * (see openingMessages) becomes the stored thread's first lines in the same elements, so nothing
+   * is painted, announced or laid out twice when the thread arrives.
+   */
+  placeKeyed?: number;
+  /** True while the opening stands in for a thread still being read (the log is busy). */
+  placeholder?: boolean;
 }
+
+/** The React key of a message at `index`: its place among the first `placeKeyed`, else its id. */
+export const messageKey = (m: ChatMessage, index: number, placeKeyed: number) => (index < placeKeyed ? `line-${index}` : m.id);
 
 /** "…" while the story answers; announced once through the log's live region. */
 export function TypingIndicator({ className = "" }: { className?: string }) {
@@ -60,7 +71,7 @@ export const isLive = (m: ChatMessage) => m.id.startsWith("live-");
  * is complete instead of every token. Narrator lines, character lines and the player's lines each
  * look different, and each carries its speaker. Keeps the newest line in view.
  */
-export function MessageList({ variant, messages, cast, waiting, streaming = false, actions }: MessageListProps) {
+export function MessageList({ variant, messages, cast, waiting, streaming = false, actions, placeKeyed = 0, placeholder = false }: MessageListProps) {
   const end = useRef<HTMLDivElement>(null);
   const names = Object.fromEntries(Object.entries(cast).map(([id, c]) => [id, c.name]));
   const last = messages.at(-1);
@@ -72,15 +83,15 @@ export function MessageList({ variant, messages, cast, waiting, streaming = fals
   // The typing dots stand in until the first words of the reply arrive.
   const typing = waiting && !(last && isLive(last) && (last.content || last.reasoning));
   return (
-    <div role="log" aria-live="polite" aria-relevant="additions" aria-busy={streaming} aria-label="Story conversation" className="flex flex-col gap-3 px-4 py-4" data-testid="chat-log">
-      {messages.map((m) => {
+    <div role="log" aria-live="polite" aria-relevant="additions" aria-busy={streaming || placeholder} aria-label="Story conversation" className="flex flex-col gap-3 px-4 py-4" data-testid="chat-log">
+      {messages.map((m, index) => {
         const who = speakerName(m, names);
         const actor = m.actor_id ? cast[m.actor_id] : undefined;
         const pending = m.id.startsWith("pending-");
         const live = streaming && m === last && isLive(m);
         if (variant === "reasoning") {
           return (
-            <div key={m.id} className={`leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`} data-role={m.role} data-live={live || undefined}>
+            <div key={messageKey(m, index, placeKeyed)} className={`leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`} data-role={m.role} data-live={live || undefined}>
               <span className="mr-2 text-xs font-semibold tracking-wide text-muted uppercase">{who}</span>
               <ReasoningDetails message={m} live={live} />
               <MessageText message={m} live={live} />
@@ -89,7 +100,7 @@ export function MessageList({ variant, messages, cast, waiting, streaming = fals
           );
         }
         return (
-          <div key={m.id} className={`flex max-w-[85%] flex-col ${m.role === "user" ? "ml-auto items-end" : m.role === "narrator" ? "mx-auto max-w-[92%]" : ""}`} data-role={m.role} data-live={live || undefined}>
+          <div key={messageKey(m, index, placeKeyed)} className={`flex max-w-[85%] flex-col ${m.role === "user" ? "ml-auto items-end" : m.role === "narrator" ? "mx-auto max-w-[92%]" : ""}`} data-role={m.role} data-live={live || undefined}>
             <div className="flex items-end gap-2">
               {m.role === "actor" && actor ? <img src={actor.avatarUrl} alt="" width={32} height={32} className="size-8 shrink-0 rounded-full" /> : null}
               <p className={`px-4 py-2.5 leading-relaxed ${styles[m.role]} ${pending ? "opacity-70" : ""}`}>

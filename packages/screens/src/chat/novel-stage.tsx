@@ -15,6 +15,8 @@ export interface NovelStageProps {
   waiting: boolean;
   streaming?: boolean;
   actions?: MessageActionsApi;
+  /** True while the opening stands in for a thread still being read (the log is busy). */
+  placeholder?: boolean;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface NovelStageProps {
  * line and every character who answered it, in turn, each in their own voice (announced through
  * a live region once complete). Earlier turns stay one click away in the backlog.
  */
-export function NovelStage({ messages, cast, coverUrl, leadId, waiting, streaming = false, actions }: NovelStageProps) {
+export function NovelStage({ messages, cast, coverUrl, leadId, waiting, streaming = false, actions, placeholder = false }: NovelStageProps) {
   const [backlog, setBacklog] = useState(false);
   const names = Object.fromEntries(Object.entries(cast).map(([id, c]) => [id, c.name]));
   const from = lastPlayerIndex(messages);
@@ -40,7 +42,7 @@ export function NovelStage({ messages, cast, coverUrl, leadId, waiting, streamin
         {onStage ? <img src={onStage.avatarUrl} alt={onStage.name} width={192} height={192} className="relative mb-2 size-40 rounded-full shadow-2xl ring-4 ring-white/30 md:size-48" /> : null}
       </div>
       <div className="-mt-6 px-4">
-        <div role="log" aria-live="polite" aria-relevant="additions" aria-busy={streaming} aria-label="Scene" className="relative flex min-h-28 flex-col gap-3 rounded-2xl border border-line bg-surface/95 p-4 shadow-xl backdrop-blur" data-testid="chat-log">
+        <div role="log" aria-live="polite" aria-relevant="additions" aria-busy={streaming || placeholder} aria-label="Scene" className="relative flex min-h-28 flex-col gap-3 rounded-2xl border border-line bg-surface/95 p-4 shadow-xl backdrop-blur" data-testid="chat-log">
           {scene.map((m) => (
             <div key={m.id} className={m.role === "narrator" ? "text-fg italic" : m.role === "user" ? "text-fg/80" : "text-fg"} data-role={m.role} data-live={(streaming && m === last && isLive(m)) || undefined}>
               <span className="mb-1 block text-xs font-semibold tracking-wide text-muted uppercase">{speakerName(m, names)}</span>

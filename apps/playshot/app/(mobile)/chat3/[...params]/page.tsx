@@ -1,1 +1,1 @@
-export { default, generateMetadata } from "@storyloom/screens/chat/chat3";
+export { default, generateMetadata, generateStaticParams } from "@storyloom/screens/chat/chat3";

@@ -1,1 +1,1 @@
-export { default, generateMetadata } from "@storyloom/screens/chat/chat4";
+export { default, generateMetadata, generateStaticParams } from "@storyloom/screens/chat/chat4";

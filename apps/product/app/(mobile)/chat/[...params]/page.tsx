@@ -1,1 +1,1 @@
-export { default, generateMetadata } from "@storyloom/screens/chat/chat";
+export { default, generateMetadata, generateStaticParams } from "@storyloom/screens/chat/chat";

@@ -1,1 +1,1 @@
-export { default, generateMetadata } from "@storyloom/screens/chat/chat2";
+export { default, generateMetadata, generateStaticParams } from "@storyloom/screens/chat/chat2";

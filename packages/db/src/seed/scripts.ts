@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto";
+import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -39,7 +40,9 @@ let walkerHash: string | undefined;
 function passKey(source: string): string {
   if (walkerHash === undefined) {
     const h = createHash("sha256");
-    const dir = dirname(fileURLToPath(import.meta.resolve("@storyloom/story-script")));
+    // createRequire, not import.meta.resolve: vitest's module runner (a global setup seeding a test
+    // database) does not support the latter.
+    const dir = dirname(createRequire(import.meta.url).resolve("@storyloom/story-script"));
     for (const f of readdirSync(dir).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts")).sort()) h.update(f).update(readFileSync(join(dir, f)));
     walkerHash = h.digest("hex");
   }

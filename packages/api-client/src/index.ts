@@ -1,5 +1,5 @@
 export { createApiClient, type ApiClient, type ApiClientOptions, type ApiCalls, type LoginInput } from "./client";
-export { SessionMachine, type SessionEvent, type SessionOptions, type SessionSnapshot, type SessionStatus } from "./session";
+export { initialSnapshot, SessionMachine, type SessionEvent, type SessionOptions, type SessionSnapshot, type SessionStatus, type SessionStore } from "./session";
 export {
   browserStorage,
   defaultStorage,

@@ -2,6 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { startTestApi } from "@storyloom/api/testing";
 import { ACCESS_TOKEN_TTL_S } from "@storyloom/contract";
 import { createApiClient, type ApiClientOptions } from "./client";
+import { initialSnapshot } from "./session";
 import { memoryStorage, StorageKeys, type ClientStorage } from "./storage";
 import { deadUrl, recordingFetch } from "./test-helpers";
 
@@ -42,6 +43,27 @@ async function revokeSession(storage: ClientStorage) {
   expect((await post({ refresh_token: rt })).status).toBe(200);
   expect((await post({ refresh_token: rt })).status).toBe(401);
 }
+
+describe("session store", () => {
+  it("holds the state in one zustand store: hydration's initial state, then storage's, then each change", async () => {
+    const storage = memoryStorage();
+    storage.cookies.set(StorageKeys.token, "t", 60);
+    storage.local.set(StorageKeys.tokenExpiresAt, String(Date.now() + 60_000));
+    const { client } = setup({ storage });
+    const { store } = client.session;
+    // What the server rendered (nothing known), so a hydrating reader matches it…
+    expect(store.getInitialState()).toBe(initialSnapshot);
+    // …while a reader after hydration sees the stored token at once.
+    expect(store.getState()).toMatchObject({ status: "valid", ready: false });
+    expect(client.session.getSnapshot()).toBe(store.getState());
+    const seen: string[] = [];
+    const stop = store.subscribe((s) => seen.push(`${s.status}:${s.ready}`));
+    client.session.markReady(true);
+    stop();
+    expect(seen).toEqual(["valid:true"]);
+    expect(store.getState().offline).toBe(true);
+  });
+});
 
 describe("session: none", () => {
   it("registers a guest silently with a persistent device id and gender 'unknown'", async () => {

@@ -1,3 +1,4 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Auth, User } from "@storyloom/contract";
 import { ACCESS_TOKEN_TTL_S, GUEST_GENDER, REFRESH_TOKEN_TTL_S, USER_INFO_TTL_S } from "@storyloom/contract/constants";
 import { isUnauthorized } from "./result";
@@ -24,6 +25,23 @@ export interface SessionSnapshot {
   offline: boolean;
 }
 
+/** The session's state: a zustand store, read in React through zustand's `useStore` with a selector. */
+export type SessionStore = StoreApi<SessionSnapshot>;
+
+/**
+ * What the server render and hydration show (the store's initial state): nothing is known before
+ * storage is read. The client's real state follows right after hydration.
+ */
+export const initialSnapshot: SessionSnapshot = {
+  status: "none",
+  user: null,
+  userType: "guest",
+  displayName: "Guest",
+  isLoggedIn: false,
+  ready: false,
+  offline: false,
+};
+
 /** Why listeners are called: any change, a different person behind the session, or a logout. */
 export type SessionEvent = "change" | "identity" | "logout";
 
@@ -43,7 +61,11 @@ export interface SessionOptions {
 export class SessionMachine {
   private pending: Promise<string | null> | null = null;
   private listeners = new Set<(s: SessionSnapshot, e: SessionEvent) => void>();
-  private snapshot: SessionSnapshot;
+  /**
+   * The one copy of the session's state. Its initial state is {@link initialSnapshot} (what the
+   * server rendered, so hydration matches); the state read from storage replaces it at once.
+   */
+  readonly store: SessionStore = createStore<SessionSnapshot>()(() => initialSnapshot);
   /** Whether the user in the snapshot came from the server during this page's life (not the cookie cache). */
   private freshUser = false;
   private readonly recheckAfterMs: number;
@@ -58,7 +80,7 @@ export class SessionMachine {
     private readonly options: SessionOptions = {},
   ) {
     this.recheckAfterMs = (options.recheckAfterS ?? 60) * 1000;
-    this.snapshot = this.build(this.storedStatus(), null, false, false);
+    this.store.setState(this.build(this.storedStatus(), null, false, false), true);
   }
 
   /** The stored access token, if any. */
@@ -75,10 +97,13 @@ export class SessionMachine {
 
   /** The current snapshot. */
   getSnapshot(): SessionSnapshot {
-    return this.snapshot;
+    return this.store.getState();
   }
 
-  /** Listens to session changes; returns the unsubscribe function. */
+  /**
+   * Listens to session changes and why they happened (a new person, a logout); returns the
+   * unsubscribe function. React reads the state through {@link store} instead.
+   */
   subscribe(listener: (s: SessionSnapshot, e: SessionEvent) => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -86,7 +111,7 @@ export class SessionMachine {
 
   /** Whether the snapshot's user was answered by the server in this page's life. */
   hasFreshUser(): boolean {
-    return this.freshUser && this.snapshot.user !== null;
+    return this.freshUser && this.getSnapshot().user !== null;
   }
 
   /** A token that should be accepted, obtaining one if needed; null when none can be had. Shared by concurrent callers. */
@@ -121,7 +146,7 @@ export class SessionMachine {
 
   /** Stores user info (cookie) and user type (local storage); `identity` (or a new uuid) tells listeners the person changed. */
   storeUser(user: User, identity = false): void {
-    const before = this.snapshot.user?.uuid;
+    const before = this.getSnapshot().user?.uuid;
     this.storage.cookies.set(StorageKeys.userInfo, JSON.stringify(user), USER_INFO_TTL_S);
     this.storage.local.set(StorageKeys.userType, deriveUserType(user));
     this.freshUser = true;
@@ -137,7 +162,8 @@ export class SessionMachine {
 
   /** Applies a partial change to the current user, e.g. the new coin balance a call answered. */
   patchUser(patch: Partial<User>): void {
-    if (this.snapshot.user) this.storeUser({ ...this.snapshot.user, ...patch });
+    const { user } = this.getSnapshot();
+    if (user) this.storeUser({ ...user, ...patch });
   }
 
   /** Whether the last token attempt (see getValidToken) got no answer from the server: offline, not refused. */
@@ -159,7 +185,7 @@ export class SessionMachine {
     local.remove(StorageKeys.tokenExpiresAt);
     local.remove(StorageKeys.userType);
     session.remove(StorageKeys.paymentToken);
-    const had = this.snapshot.user !== null;
+    const had = this.getSnapshot().user !== null;
     this.freshUser = false;
     this.update({ status: "none", user: null }, had ? "identity" : "change");
   }
@@ -272,12 +298,13 @@ export class SessionMachine {
   }
 
   private update(patch: Partial<Pick<SessionSnapshot, "status" | "user" | "ready" | "offline">>, event: SessionEvent = "change"): void {
-    const s = this.snapshot;
-    this.snapshot = this.build(patch.status ?? s.status, patch.user !== undefined ? patch.user : s.user, patch.ready ?? s.ready, patch.offline ?? s.offline);
+    const s = this.getSnapshot();
+    this.store.setState(this.build(patch.status ?? s.status, patch.user !== undefined ? patch.user : s.user, patch.ready ?? s.ready, patch.offline ?? s.offline), true);
     this.emit(event);
   }
 
   private emit(event: SessionEvent): void {
-    for (const l of [...this.listeners]) l(this.snapshot, event);
+    const snapshot = this.getSnapshot();
+    for (const l of [...this.listeners]) l(snapshot, event);
   }
 }

@@ -1,7 +1,8 @@
 "use client";
 // React bindings: <ApiProvider>, the session store and TanStack Query hooks over the endpoint table.
 export { ApiProvider, createQueryClient, useApiClient, useSession, type ApiProviderProps } from "./provider";
-export { createSessionStore, initialSnapshot, type SessionState, type SessionStore } from "./store";
+export { type SessionState } from "./store";
+export { initialSnapshot, type SessionStore } from "../session";
 export { DEFAULT_STALE_MS, invalidations, QUERY_ROOT, queryKeyOf, scopeOf, staleTimes, type QueryScope } from "./keys";
 export {
   applyInvalidations,

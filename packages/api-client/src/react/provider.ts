@@ -1,14 +1,16 @@
 "use client";
-import { createContext, createElement, startTransition, useContext, useEffect, useRef, useState, type ReactNode } from "react";
+import { createContext, createElement, useContext, useEffect, useRef, type ReactNode } from "react";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { useStore } from "zustand";
 import { createApiClient, type ApiClient, type ApiClientOptions } from "../client";
 import { ApiError } from "../result";
 import { QUERY_ROOT, DEFAULT_STALE_MS } from "./keys";
-import { createSessionStore, type SessionState, type SessionStore } from "./store";
+import type { SessionSnapshot } from "../session";
+import { sessionView, type SessionState } from "./store";
 
 interface ApiContextValue {
   client: ApiClient;
-  store: SessionStore;
+  view: (snapshot: SessionSnapshot) => SessionState;
 }
 
 const ApiContext = createContext<ApiContextValue | null>(null);
@@ -48,22 +50,21 @@ function whenIdle(fn: () => void, timeoutMs = 1000): () => void {
 }
 
 /**
- * Provides the API client, the session store and a QueryClient to a tree. Each is created once per
- * tree (useRef), never as a module singleton: on the server two requests must not share a session.
+ * Provides the API client (and with it the session store) and a QueryClient to a tree. Each is
+ * created once per tree (useRef), never as a module singleton: on the server two requests must not
+ * share a session.
  */
 export function ApiProvider(props: ApiProviderProps) {
-  const ref = useRef<(ApiContextValue & { queryClient: QueryClient; connect: () => () => void }) | null>(null);
+  const ref = useRef<(ApiContextValue & { queryClient: QueryClient }) | null>(null);
   if (!ref.current) {
     const client = "client" in props ? props.client : createApiClient(props);
-    const store = createSessionStore(client);
-    ref.current = { client, store, connect: store.connect, queryClient: props.queryClient ?? createQueryClient() };
+    ref.current = { client, view: sessionView(client), queryClient: props.queryClient ?? createQueryClient() };
   }
-  const { client, store, queryClient, connect } = ref.current;
+  const { client, view, queryClient } = ref.current;
   const autoStart = props.autoStart ?? true;
   const capture = props.captureReferral ?? true;
 
   useEffect(() => {
-    const disconnect = connect();
     const unsubscribe = client.session.subscribe((_snapshot, event) => {
       if (event === "change") return;
       // Another person now (login, merge, new guest) or nobody (logout): their personal lists,
@@ -82,14 +83,13 @@ export function ApiProvider(props: ApiProviderProps) {
     return () => {
       cancel();
       unsubscribe();
-      disconnect();
     };
-  }, [client, connect, queryClient, autoStart, capture]);
+  }, [client, queryClient, autoStart, capture]);
 
   return createElement(
     QueryClientProvider,
     { client: queryClient },
-    createElement(ApiContext.Provider, { value: { client, store } }, props.children),
+    createElement(ApiContext.Provider, { value: { client, view } }, props.children),
   );
 }
 
@@ -104,36 +104,15 @@ export function useApiClient(): ApiClient {
   return useApiContext().client;
 }
 
-/** Reads the session store: `useSession((s) => s.user)`; without a selector, the whole state. */
+/**
+ * Reads the session store through zustand's React binding (useSyncExternalStore: every reader of
+ * one render sees the same state): `useSession((s) => s.user)` re-renders only when the selected
+ * value changes; without a selector, the whole state. The server render and hydration read the
+ * store's initial state (`initialSnapshot`: not ready), so they match.
+ */
 export function useSession(): SessionState;
 export function useSession<T>(selector: (s: SessionState) => T): T;
 export function useSession<T>(selector?: (s: SessionState) => T): T | SessionState {
-  const { store } = useApiContext();
-  return useSessionState(store, selector ?? ((s: SessionState) => s as unknown as T));
-}
-
-/**
- * Follows the store like zustand's useStore, with one difference: a change re-renders its readers
- * in a transition, not synchronously. useStore goes through useSyncExternalStore, whose updates
- * React always renders in one blocking task; a new session (the guest sign-up after load, a login)
- * re-renders much of the page at once, and on a phone that task ran past 100 ms. A transition
- * yields to the browser every few milliseconds and to input at once. Readers whose selected value
- * did not change are not re-rendered.
- */
-function useSessionState<T>(store: SessionStore, selector: (s: SessionState) => T): T {
-  const [state, setState] = useState(store.getState);
-  const selectorRef = useRef(selector);
-  useEffect(() => {
-    selectorRef.current = selector;
-  });
-  useEffect(() => {
-    const update = () => {
-      const next = store.getState();
-      startTransition(() => setState((prev) => (Object.is(selectorRef.current(prev), selectorRef.current(next)) ? prev : next)));
-    };
-    // A change between this render and the subscription.
-    update();
-    return store.subscribe(update);
-  }, [store]);
-  return selector(state);
+  const { client, view } = useApiContext();
+  return useStore(client.session.store, (snapshot) => (selector ? selector(view(snapshot)) : view(snapshot)));
 }

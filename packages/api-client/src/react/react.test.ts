@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { createElement, StrictMode, useDeferredValue, type ReactNode } from "react";
+import { createElement, StrictMode, type ReactNode } from "react";
 import { act, cleanup, render, renderHook, configure, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, inject, it } from "vitest";
 import { createApiClient, type ApiClient } from "../client";
@@ -51,15 +51,16 @@ describe("ApiProvider and the session store", () => {
     expect(new Set(seen).size).toBe(2);
   });
 
-  it("re-renders a reader in a transition, and only when its selected value changes", async () => {
+  it("re-renders a reader only when its selected value changes, and readers never disagree", async () => {
     const { wrapper } = harness();
-    // useDeferredValue lags behind in an urgent render (first the old value, then a second render)
-    // and not in a transition: a render seeing ready=true with a deferred false was a blocking one.
-    const seen: [boolean, boolean][] = [];
+    // Two readers of the store in one component: with useSyncExternalStore they see the same state
+    // in every render (the hand-made useState + startTransition copy could tear them apart).
+    const seen: [boolean, string][] = [];
     const { result } = renderHook(
       () => {
         const ready = useSession((s) => s.ready);
-        seen.push([ready, useDeferredValue(ready)]);
+        const status = useSession((s) => s.status);
+        seen.push([ready, status]);
         return ready;
       },
       { wrapper },
@@ -73,12 +74,25 @@ describe("ApiProvider and the session store", () => {
       { wrapper },
     );
     await waitFor(() => expect(result.current).toBe(true));
-    expect(seen[0]).toEqual([false, false]);
-    expect(seen.at(-1)).toEqual([true, true]);
-    expect(seen).not.toContainEqual([true, false]);
+    expect(seen[0]).toEqual([false, "none"]);
+    expect(seen.at(-1)).toEqual([true, "valid"]);
+    // Start-up sets the token (valid) before it marks the session ready: ready never comes first.
+    expect(seen).not.toContainEqual([true, "none"]);
     // A guest is "Guest" before and after the start-up: never re-rendered.
     expect(name.result.current).toBe("Guest");
     expect(nameRenders).toBe(1);
+  });
+
+  it("hands a whole-state reader the same object until the session changes", () => {
+    const { wrapper, client } = harness({ autoStart: false });
+    const { result, rerender } = renderHook(() => useSession(), { wrapper });
+    const first = result.current;
+    rerender();
+    expect(result.current).toBe(first);
+    act(() => client.session.markReady());
+    expect(result.current).not.toBe(first);
+    expect(result.current).toMatchObject({ ready: true, status: "none" });
+    expect(typeof result.current.logout).toBe("function");
   });
 
   it("code login through the store replaces the guest and drops the previous person's cached lists", async () => {

@@ -1,5 +1,4 @@
 "use client";
-import { createStore, type StoreApi } from "zustand/vanilla";
 import type { ApiClient } from "../client";
 import type { SessionSnapshot } from "../session";
 
@@ -12,37 +11,23 @@ export interface SessionState extends SessionSnapshot {
   logout: ApiClient["logout"];
 }
 
-/** The store type the provider holds. */
-export type SessionStore = StoreApi<SessionState>;
-
-/** What the server render and the first client render show: nothing is known before storage is read. */
-export const initialSnapshot: SessionSnapshot = {
-  status: "none",
-  user: null,
-  userType: "guest",
-  displayName: "Guest",
-  isLoggedIn: false,
-  ready: false,
-  offline: false,
-};
-
 /**
- * A zustand store mirroring the client's session. It starts from `initialSnapshot` so the first
- * client render matches the server's; `connect` then copies the real snapshot and follows changes.
+ * What `useSession` selects from: the session machine's state (its zustand store, the only copy)
+ * with the client's account actions beside it. One object per snapshot, so a reader of the whole
+ * state gets the same object until the session changes, as useSyncExternalStore requires.
  */
-export function createSessionStore(client: ApiClient): SessionStore & { connect(): () => void } {
-  const store = createStore<SessionState>()(() => ({
-    ...initialSnapshot,
+export function sessionView(client: ApiClient): (snapshot: SessionSnapshot) => SessionState {
+  const actions = {
     start: () => client.start(),
     sendCode: (input) => client.sendCode(input),
     loginWithCode: (input) => client.loginWithCode(input),
     updateUserInfo: (input) => client.updateUserInfo(input),
     logout: () => client.logout(),
-  }));
-  return Object.assign(store, {
-    connect() {
-      store.setState(client.session.getSnapshot());
-      return client.session.subscribe((snapshot) => store.setState(snapshot));
-    },
-  });
+  } satisfies Omit<SessionState, keyof SessionSnapshot>;
+  const views = new WeakMap<SessionSnapshot, SessionState>();
+  return (snapshot) => {
+    let view = views.get(snapshot);
+    if (!view) views.set(snapshot, (view = { ...snapshot, ...actions }));
+    return view;
+  };
 }

@@ -13,7 +13,7 @@ export { Spinner, type SpinnerProps } from "./primitives/spinner";
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from "./primitives/states";
 export { VisuallyHidden } from "./primitives/visually-hidden";
 
-export { Drawer, Modal, ResponsiveDialog, type DialogProps, type DialogVariant } from "./dialog/dialog";
+export { Drawer, Modal, preloadDialog, ResponsiveDialog, type DialogProps, type DialogVariant } from "./dialog/dialog";
 export { DESKTOP_DIALOG_QUERY, useIsClient, useMediaQuery } from "./dialog/use-media-query";
 
 export { PRICE_LIST_ERROR, PurchaseDialog, type PurchaseDialogProps } from "./purchase/purchase-dialog";

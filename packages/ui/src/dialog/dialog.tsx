@@ -1,12 +1,6 @@
 "use client";
-import { type ReactNode, type RefObject, useId, useRef } from "react";
-import { createPortal } from "react-dom";
-import { cx } from "../cx";
-import { IconButton } from "../primitives/button";
-import { CloseIcon } from "../primitives/icons";
-import { useDialogBehaviour } from "./use-dialog-behaviour";
-import { useSwipeToClose } from "./use-swipe-to-close";
-import { DESKTOP_DIALOG_QUERY, useIsClient, useMediaQuery } from "./use-media-query";
+import { lazy, Suspense, useLayoutEffect, type ReactNode, type RefObject } from "react";
+import { useIsClient } from "./use-media-query";
 
 /** Layouts a dialog can take; "responsive" is a drawer below 768px and a modal from 768px. */
 export type DialogVariant = "modal" | "drawer" | "responsive";
@@ -29,103 +23,47 @@ export interface DialogProps {
   className?: string;
 }
 
-// Layout lives in CSS (mobile first, `md:` from 768px) so the first painted frame is already
-// right; matchMedia only picks the entrance animation and labels the variant for tests.
-const backdropLayout: Record<DialogVariant, string> = {
-  modal: "items-center justify-center p-4",
-  drawer: "items-end justify-center",
-  responsive: "items-end justify-center md:items-center md:p-4",
-};
-const panelLayout: Record<DialogVariant, string> = {
-  modal: "w-[600px] max-w-full rounded-2xl",
-  drawer: "w-full rounded-t-2xl pb-[env(safe-area-inset-bottom)]",
-  responsive: "w-full rounded-t-2xl pb-[env(safe-area-inset-bottom)] md:w-[600px] md:max-w-full md:rounded-2xl md:pb-0",
-};
+const loadPanel = () => import("./headless-dialog");
+// Headless UI (focus trap, Escape, scroll lock, an inert background) is downloaded when a dialog
+// first opens, not with the page: a closed dialog renders nothing and costs no first-load JS.
+const HeadlessDialog = lazy(() => loadPanel().then((m) => ({ default: m.HeadlessDialog })));
 
-function DialogShell({
-  variant,
-  open,
-  onClose,
-  title,
-  description,
-  children,
-  footer,
-  initialFocusRef,
-  closeLabel = "Close",
-  closeOnBackdrop = true,
-  className,
-}: DialogProps & { variant: DialogVariant }) {
-  const panelRef = useRef<HTMLDivElement>(null);
-  const pressStartedOnBackdrop = useRef(false);
-  const titleId = useId();
-  const descriptionId = useId();
+/**
+ * Starts downloading the dialog's code ahead of its first opening, e.g. when the pointer reaches
+ * the button that opens it, so the dialog appears without waiting for the network.
+ */
+export function preloadDialog(): void {
+  void loadPanel();
+}
+
+function DialogShell(props: DialogProps & { variant: DialogVariant }) {
   const isClient = useIsClient();
-  const wide = useMediaQuery(DESKTOP_DIALOG_QUERY);
-  useDialogBehaviour({ open: open && isClient, panelRef, onClose, initialFocusRef });
-  const shown: "modal" | "drawer" = variant === "responsive" ? (wide ? "modal" : "drawer") : variant;
-  const swipe = useSwipeToClose({ enabled: shown === "drawer", panelRef, onClose });
+  const shown = props.open && isClient;
+  // Focus goes back to the opener on close. Headless UI restores focus from a history of focused
+  // elements that it starts recording when its code loads, which is after the first opening's
+  // click; so the opener is taken here, in the layout effect of the render that opens the dialog.
+  useLayoutEffect(() => {
+    if (!shown) return;
+    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    return () => {
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, [shown]);
 
-  if (!open || !isClient) return null;
-
-  return createPortal(
-    <div
-      className={cx("ui-fade-in fixed inset-0 z-50 flex bg-black/60", backdropLayout[variant])}
-      // Only a press that starts and ends on the backdrop closes: dragging a text selection out
-      // of the panel must not dismiss it.
-      onMouseDown={(event) => {
-        pressStartedOnBackdrop.current = event.target === event.currentTarget;
-      }}
-      onClick={(event) => {
-        if (closeOnBackdrop && pressStartedOnBackdrop.current && event.target === event.currentTarget) onClose();
-      }}
-      data-testid="dialog-backdrop"
-    >
-      <div
-        ref={panelRef}
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={description ? descriptionId : undefined}
-        tabIndex={-1}
-        data-variant={shown}
-        className={cx(
-          "relative flex max-h-[90dvh] flex-col bg-surface text-fg shadow-2xl outline-none",
-          shown === "drawer" ? "ui-slide-up ui-sheet" : "ui-zoom-in",
-          panelLayout[variant],
-          className,
-        )}
-      >
-        {/* The grab area: on a drawer, dragging the handle or the title bar down closes it. */}
-        <div {...swipe} data-testid="dialog-grab" className={shown === "drawer" ? "touch-none select-none" : undefined}>
-          {shown === "drawer" && <div aria-hidden="true" className="mx-auto mt-2 h-1 w-10 rounded-full bg-line" />}
-          <div className="flex items-center justify-between gap-2 px-5 pb-2 pt-4">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            <IconButton label={closeLabel} onClick={onClose} className="-mr-2">
-              <CloseIcon />
-            </IconButton>
-          </div>
-        </div>
-        {description && (
-          <p id={descriptionId} className="px-5 text-sm text-muted">
-            {description}
-          </p>
-        )}
-        <div className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-3">{children}</div>
-        {footer && <div className="border-t border-line px-5 py-4">{footer}</div>}
-      </div>
-    </div>,
-    document.body,
+  if (!shown) return null;
+  return (
+    <Suspense fallback={null}>
+      <HeadlessDialog {...props} />
+    </Suspense>
   );
 }
 
-/** A centred modal dialog (600px max) with focus trap, Escape, backdrop close and scroll lock. */
+/** A centred modal dialog (600px max) with focus trap, Escape, backdrop close, scroll lock and an inert page behind. */
 export function Modal(props: DialogProps) {
   return <DialogShell variant="modal" {...props} />;
 }
 
-/** A bottom-sheet dialog with the same accessibility contract as {@link Modal}. */
+/** A bottom-sheet dialog with the same accessibility contract as {@link Modal}, closed by a swipe down too. */
 export function Drawer(props: DialogProps) {
   return <DialogShell variant="drawer" {...props} />;
 }

@@ -16,13 +16,14 @@ describe("swipeCloses", () => {
 });
 
 /** A drawer whose panel reports `height` px, with the grab area and the panel. */
-function renderDrawer(onClose: () => void, height = 400) {
+async function renderDrawer(onClose: () => void, height = 400) {
   render(
     <Drawer open onClose={onClose} title="Purchase">
       <p>Body</p>
     </Drawer>,
   );
-  const panel = screen.getByRole("dialog");
+  await screen.findByRole("dialog");
+  const panel = screen.getByTestId("dialog-panel");
   panel.getBoundingClientRect = () => ({ x: 0, y: 444, width: 390, height, top: 444, left: 0, right: 390, bottom: 444 + height, toJSON: () => ({}) });
   return { panel, grab: screen.getByTestId("dialog-grab") };
 }
@@ -30,9 +31,9 @@ function renderDrawer(onClose: () => void, height = 400) {
 const at = (clientY: number) => ({ pointerId: 7, pointerType: "touch", clientY });
 
 describe("Drawer swipe to close", () => {
-  it("follows the finger down and closes when released past a quarter of its height", () => {
+  it("follows the finger down and closes when released past a quarter of its height", async () => {
     const onClose = vi.fn();
-    const { panel, grab } = renderDrawer(onClose);
+    const { panel, grab } = await renderDrawer(onClose);
     fireEvent.pointerDown(grab, at(100));
     fireEvent.pointerMove(grab, at(160));
     expect(panel.style.transform).toBe("translateY(60px)");
@@ -43,9 +44,9 @@ describe("Drawer swipe to close", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it("springs back from a short drag and stays open", () => {
+  it("springs back from a short drag and stays open", async () => {
     const onClose = vi.fn();
-    const { panel, grab } = renderDrawer(onClose);
+    const { panel, grab } = await renderDrawer(onClose);
     fireEvent.pointerDown(grab, at(100));
     fireEvent.pointerMove(grab, at(100 + SWIPE_FLICK_MIN_PX - 4));
     expect(panel.style.transform).toBe(`translateY(${SWIPE_FLICK_MIN_PX - 4}px)`);
@@ -58,9 +59,9 @@ describe("Drawer swipe to close", () => {
     expect(panel.classList.contains("ui-sheet")).toBe(true);
   });
 
-  it("does nothing on a cancelled gesture, a tap, or a press that starts on the close button", () => {
+  it("does nothing on a cancelled gesture, a tap, or a press that starts on the close button", async () => {
     const onClose = vi.fn();
-    const { panel, grab } = renderDrawer(onClose);
+    const { panel, grab } = await renderDrawer(onClose);
     fireEvent.pointerDown(grab, at(100));
     fireEvent.pointerMove(grab, at(300));
     fireEvent.pointerCancel(grab, at(300));
@@ -79,19 +80,20 @@ describe("Drawer swipe to close", () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it("is a drawer gesture only: a modal ignores it", () => {
+  it("is a drawer gesture only: a modal ignores it", async () => {
     const onClose = vi.fn();
     render(
       <Modal open onClose={onClose} title="Purchase">
         <p>Body</p>
       </Modal>,
     );
+    await screen.findByRole("dialog");
     const grab = screen.getByTestId("dialog-grab");
     fireEvent.pointerDown(grab, at(100));
     fireEvent.pointerMove(grab, at(400));
     fireEvent.pointerUp(grab, at(400));
-    expect(screen.getByRole("dialog").style.transform).toBe("");
-    expect(screen.getByRole("dialog").classList.contains("ui-sheet")).toBe(false);
+    expect(screen.getByTestId("dialog-panel").style.transform).toBe("");
+    expect(screen.getByTestId("dialog-panel").classList.contains("ui-sheet")).toBe(false);
     expect(onClose).not.toHaveBeenCalled();
   });
 });

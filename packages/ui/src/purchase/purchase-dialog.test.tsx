@@ -1,7 +1,7 @@
 import type { PricePackage } from "@storyloom/contract";
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { useState } from "react";
-import { describe, expect, it, vi } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { PurchaseDialog, type PurchaseDialogProps } from "./purchase-dialog";
 
 const packages: PricePackage[] = [
@@ -15,6 +15,14 @@ function renderDialog(props: Partial<PurchaseDialogProps> = {}) {
   render(<PurchaseDialog open packages={packages} selectedId={null} {...handlers} {...props} />);
   return handlers;
 }
+
+// The dialog's code (Headless UI) loads on a dialog's first opening; open one once so every test
+// below renders synchronously.
+beforeAll(async () => {
+  renderDialog();
+  await screen.findByRole("dialog");
+  cleanup();
+});
 
 const purchaseButton = () => screen.getByRole("button", { name: /Purchase Now|Processing/ });
 
@@ -121,10 +129,10 @@ describe("PurchaseDialog", () => {
       );
     mockWidth(false);
     renderDialog();
-    expect(screen.getByRole("dialog").getAttribute("data-variant")).toBe("drawer");
-    expect(screen.getByRole("dialog").className).toContain("md:w-[600px]");
+    expect(screen.getByTestId("dialog-panel").getAttribute("data-variant")).toBe("drawer");
+    expect(screen.getByTestId("dialog-panel").className).toContain("md:w-[600px]");
     cleanupAndRender({}, () => mockWidth(true));
-    expect(screen.getByRole("dialog").getAttribute("data-variant")).toBe("modal");
+    expect(screen.getByTestId("dialog-panel").getAttribute("data-variant")).toBe("modal");
   });
 });
 

@@ -13,6 +13,7 @@ import {
   Skeleton,
   formatCoins,
   formatDollars,
+  preloadDialog,
 } from "@storyloom/ui";
 import { CoinBalance } from "../account/coin-balance";
 import { LedgerHistory } from "./ledger-history";
@@ -87,7 +88,11 @@ export function CoinsView({ initialPrices }: { initialPrices?: PricePackage[] })
   // Mounted from its first opening on (so it can animate out), never before.
   const [dialogMounted, setDialogMounted] = useState(false);
   if (purchase.dialogProps.open && !dialogMounted) setDialogMounted(true);
-  const warmDialog = () => void loadPurchaseDialog();
+  // Both halves: the purchase dialog's module and the dialog frame (Headless UI) it opens in.
+  const warmDialog = () => {
+    void loadPurchaseDialog();
+    preloadDialog();
+  };
 
   return (
     <div className="flex flex-col gap-8" onPointerOver={warmDialog} onFocus={warmDialog}>

@@ -46,16 +46,18 @@ for (const brand of brandSites) {
       await expect.poll(async () => (await art()).length).toBeGreaterThan(0);
       expect((await art()).every((src) => /^\/api\/v1\/art\/package\/[a-z0-9-]+\.webp$/.test(src))).toBe(true);
       const viewport = page.viewportSize()!;
-      // The dialog slides in: measure once it has settled, not mid-animation.
+      // The dialog covers the page (its backdrop); its panel is what slides in and is measured,
+      // once it has settled, not mid-animation.
+      const panel = dialog.getByTestId("dialog-panel");
       const settled = async () => {
-        const b = await dialog.boundingBox();
+        const b = await panel.boundingBox();
         return b ? { width: Math.round(b.width), bottom: Math.round(b.y + b.height) } : null;
       };
       if (testInfo.project.name === "phone") {
-        await expect(dialog).toHaveAttribute("data-variant", "drawer");
+        await expect(panel).toHaveAttribute("data-variant", "drawer");
         await expect.poll(settled).toEqual({ width: viewport.width, bottom: viewport.height });
       } else {
-        await expect(dialog).toHaveAttribute("data-variant", "modal");
+        await expect(panel).toHaveAttribute("data-variant", "modal");
         await expect.poll(async () => (await settled())?.width).toBe(600);
       }
       await expectAccessible(page);
@@ -72,15 +74,40 @@ for (const brand of brandSites) {
       await saveShot(page, testInfo, brand, "auth_login");
     });
 
+    test("the dialog is modal: focus moves in and stays, the page behind is inert and does not scroll, Escape closes and focus returns", async ({ page }) => {
+      await page.goto(`${brand.baseURL}/user/coins`);
+      const opener = page.getByRole("button", { name: /Explorer 300 coins/ });
+      const dialog = await openDialogOn(page, /Explorer 300 coins/);
+      const focusInDialog = () => page.evaluate(() => document.activeElement?.closest("[role=dialog]") !== null);
+      await expect.poll(focusInDialog).toBe(true);
+      // The page behind: inert and hidden from screen readers, its scroll locked.
+      await expect.poll(() => page.evaluate(() => document.querySelector("main")?.closest("[inert]")?.getAttribute("aria-hidden"))).toBe("true");
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).toBe("hidden");
+      // Tab and Shift+Tab go round inside the dialog.
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press(i % 3 === 2 ? "Shift+Tab" : "Tab");
+        expect(await focusInDialog()).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await expect(dialog).toHaveCount(0);
+      await expect(opener).toBeFocused();
+      expect(await page.evaluate(() => document.querySelector("main")?.closest("[inert]") ?? null)).toBeNull();
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).overflow)).not.toBe("hidden");
+      // A second opening is modal again.
+      await openDialogOn(page, /Explorer 300 coins/);
+      await expect.poll(() => page.evaluate(() => document.querySelector("main")?.closest("[inert]") !== null)).toBe(true);
+    });
+
     test("a swipe down the drawer's title bar closes it on a phone (a short one springs back); the desktop modal stays put", async ({ page }, testInfo) => {
       await page.goto(`${brand.baseURL}/user/coins`);
       const dialog = await openDialogOn(page, /Explorer 300 coins/);
-      const box = async () => (await dialog.boundingBox())!;
+      const panel = dialog.getByTestId("dialog-panel");
+      const box = async () => (await panel.boundingBox())!;
       const viewport = page.viewportSize()!;
       const top = async () => Math.round((await box()).y);
       // Where to press: the title, measured once the entrance animation (a slide up on the phone,
       // a zoom on the desktop) has settled; mid-animation it would be a point on the package grid.
-      const settled = () => dialog.evaluate((panel) => panel.getAnimations().length === 0);
+      const settled = () => panel.evaluate((el) => el.getAnimations().length === 0);
       const grabPoint = async () => {
         const title = (await dialog.getByRole("heading", { name: "Purchase" }).boundingBox())!;
         return { x: Math.round(title.x + 10), y0: Math.round(title.y + title.height / 2) };

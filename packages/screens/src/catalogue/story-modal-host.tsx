@@ -2,6 +2,7 @@
 import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import type { StorySummary } from "@storyloom/contract";
+import { preloadDialog } from "@storyloom/ui";
 
 // The modal (detail view, like and subscribe) is only downloaded when a card is first opened,
 // keeping it out of the home page's first-load JavaScript.
@@ -26,6 +27,8 @@ export function StoryModalHost({ children }: { children: ReactNode }) {
   const [open, setOpen] = useState(false);
 
   const openStory = useCallback((s: StorySummary) => {
+    // The dialog frame's code downloads beside the modal's, not after it.
+    preloadDialog();
     setStory(s);
     setOpen(true);
     const here = `${window.location.pathname}${window.location.search}`;

@@ -4,6 +4,8 @@ import { startApi, type RunningApi } from "./server";
 import { startApiInstances } from "./cluster/instances";
 import { startRoundRobinProxy } from "./cluster/proxy";
 
+export { readCode } from "./testing-mail";
+
 /**
  * How many API instances a test API is: 1 (in-process, the default) or, with API_TEST_INSTANCES=N
  * (N ≥ 2, needs DATABASE_URL), N separate API processes on one fresh PostgreSQL database behind a
@@ -71,16 +73,4 @@ async function startScaledOutTestApi(n: number, overrides: Partial<Config>): Pro
     await handle.close();
     throw err;
   }
-}
-
-/** Reads the newest sign-in code sent to an address from the dev mailbox. */
-export async function readCode(api: { url: string }, email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${api.url}/dev/mail?to=${encodeURIComponent(email)}`);
-    const body = (await res.json()) as { data: { mail: { subject: string }[] } };
-    const m = body.data.mail[0] && /(\d{6})/.exec(body.data.mail[0].subject);
-    if (m) return m[1]!;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no code mailed to ${email}`);
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import { users } from "@storyloom/db";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import { balanceAndLedger } from "./helpers";
+import { balanceAndLedger } from "./db";
 import { call } from "./http";
 
 const engine = process.env.DATABASE_URL ? "postgres" : "pglite";

@@ -2,13 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { EndpointName } from "@storyloom/contract";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import { call, guest, rowCounts } from "./helpers";
+import { rowCounts } from "./db";
+import { callEndpoint, newGuest } from "./http";
 
 let api: RunningApi;
 let token: string;
 beforeAll(async () => {
   api = await startTestApi();
-  token = (await guest(api)).token;
+  token = (await newGuest(api)).token;
 });
 afterAll(() => api.stop());
 
@@ -34,10 +35,10 @@ const cases: [EndpointName, unknown, number][] = [
 describe("bad input", () => {
   it.each(cases.map(([n, i, s]) => [n, JSON.stringify(i), i, s] as const))("%s %s → %s, nothing written", async (name, _label, input, status) => {
     const before = await rowCounts(api.handle.db);
-    const r = await call(api, name, input, token);
+    const r = await callEndpoint(api, name, input, token);
     expect(r.status).toBe(status);
-    expect(r.body.code).not.toBe("0");
-    expect(typeof r.body.message).toBe("string");
+    expect(r.code).not.toBe("0");
+    expect(typeof r.message).toBe("string");
     expect(await rowCounts(api.handle.db)).toEqual(before);
   });
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoryDetail, StorySummary } from "@storyloom/contract";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import { call, guest } from "./helpers";
+import { callEndpoint, newGuest } from "./http";
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -17,10 +17,10 @@ async function all(sort: string, extra: Record<string, unknown> = {}): Promise<S
   const out: StorySummary[] = [];
   let cursor: string | null = null;
   for (let i = 0; i < 20; i++) {
-    const r: Awaited<ReturnType<typeof call<Page>>> = await call<Page>(api, "storyList", { sort, limit: 5, ...extra, ...(cursor ? { cursor } : {}) });
+    const r: Awaited<ReturnType<typeof callEndpoint<Page>>> = await callEndpoint<Page>(api, "storyList", { sort, limit: 5, ...extra, ...(cursor ? { cursor } : {}) });
     expect(r.status).toBe(200);
-    out.push(...r.body.data.stories);
-    cursor = r.body.data.next_cursor;
+    out.push(...r.data.stories);
+    cursor = r.data.next_cursor;
     if (!cursor) break;
   }
   return out;
@@ -28,12 +28,12 @@ async function all(sort: string, extra: Record<string, unknown> = {}): Promise<S
 
 describe("story.list", () => {
   it("answers the first page of 20 with absolute art URLs and public cache headers", async () => {
-    const r = await call<Page>(api, "storyList", {});
+    const r = await callEndpoint<Page>(api, "storyList", {});
     expect(r.status).toBe(200);
-    expect(r.body.code).toBe("0");
-    expect(r.body.data.stories).toHaveLength(20);
-    expect(r.body.data.next_cursor).toBeTruthy();
-    const s = r.body.data.stories[0]!;
+    expect(r.code).toBe("0");
+    expect(r.data.stories).toHaveLength(20);
+    expect(r.data.next_cursor).toBeTruthy();
+    const s = r.data.stories[0]!;
     expect(s.cover_url).toBe(`${api.url}/api/v1/art/cover/${s.id}.svg`);
     expect(s.actors[0]!.avatar_url.startsWith(api.url)).toBe(true);
     expect(r.headers.get("cache-control")).toMatch(/^public, max-age=\d+, stale-while-revalidate=\d+$/);
@@ -61,71 +61,71 @@ describe("story.list", () => {
 
   it("refuses a malformed cursor, a cursor of another sort, and a huge page size", async () => {
     for (const cursor of ["not-base64-json", Buffer.from('["popular","x","y"]').toString("base64url"), "a".repeat(300), "bad cursor!"]) {
-      const r = await call(api, "storyList", { cursor });
+      const r = await callEndpoint(api, "storyList", { cursor });
       expect(r.status).toBe(400);
-      expect(r.body.code).toBe("VALIDATION_ERROR");
+      expect(r.code).toBe("VALIDATION_ERROR");
     }
-    const first = await call<Page>(api, "storyList", { sort: "new" });
-    const r = await call(api, "storyList", { sort: "popular", cursor: first.body.data.next_cursor });
+    const first = await callEndpoint<Page>(api, "storyList", { sort: "new" });
+    const r = await callEndpoint(api, "storyList", { sort: "popular", cursor: first.data.next_cursor });
     expect(r.status).toBe(400);
     for (const limit of [51, 100000, 0, -1, "many"]) {
-      const big = await call(api, "storyList", { limit });
+      const big = await callEndpoint(api, "storyList", { limit });
       expect(big.status).toBe(400);
-      expect(big.body.code).toBe("VALIDATION_ERROR");
+      expect(big.code).toBe("VALIDATION_ERROR");
     }
-    expect((await call(api, "storyList", { sort: "random" })).status).toBe(400);
-    expect((await call(api, "storyList", { extra: 1 })).status).toBe(400);
+    expect((await callEndpoint(api, "storyList", { sort: "random" })).status).toBe(400);
+    expect((await callEndpoint(api, "storyList", { extra: 1 })).status).toBe(400);
   });
 });
 
 describe("category.list, story.get, character.get, price.list, sysconfig.list", () => {
   it("lists at least 6 categories with story counts", async () => {
-    const r = await call<{ categories: { id: string; story_count: number }[] }>(api, "categoryList");
-    expect(r.body.data.categories.length).toBeGreaterThanOrEqual(6);
-    expect(r.body.data.categories.reduce((n, c) => n + c.story_count, 0)).toBeGreaterThanOrEqual(24);
+    const r = await callEndpoint<{ categories: { id: string; story_count: number }[] }>(api, "categoryList");
+    expect(r.data.categories.length).toBeGreaterThanOrEqual(6);
+    expect(r.data.categories.reduce((n, c) => n + c.story_count, 0)).toBeGreaterThanOrEqual(24);
     expect(r.headers.get("cache-control")).toContain("public");
   });
 
   it("answers a story with its characters; unknown id is 404", async () => {
-    const r = await call<{ story: StoryDetail }>(api, "storyGet", { id: "the-last-ember" });
+    const r = await callEndpoint<{ story: StoryDetail }>(api, "storyGet", { id: "the-last-ember" });
     expect(r.status).toBe(200);
-    expect(r.body.data.story.actors_full.map((a) => a.slug)).toEqual(["sir-aldric", "cinder"]);
-    expect(r.body.data.story).toMatchObject({ liked: false, subscribed: false });
-    expect(r.body.data.story.description.length).toBeGreaterThan(50);
+    expect(r.data.story.actors_full.map((a) => a.slug)).toEqual(["sir-aldric", "cinder"]);
+    expect(r.data.story).toMatchObject({ liked: false, subscribed: false });
+    expect(r.data.story.description.length).toBeGreaterThan(50);
     expect(r.headers.get("cache-control")).toContain("public");
-    const missing = await call(api, "storyGet", { id: "no-such-story" });
+    const missing = await callEndpoint(api, "storyGet", { id: "no-such-story" });
     expect(missing.status).toBe(404);
-    expect(missing.body.code).toBe("NOT_FOUND");
-    expect((await call(api, "storyGet", { id: "Bad Id!" })).status).toBe(400);
-    expect((await call(api, "storyGet", {})).status).toBe(400);
+    expect(missing.code).toBe("NOT_FOUND");
+    expect((await callEndpoint(api, "storyGet", { id: "Bad Id!" })).status).toBe(400);
+    expect((await callEndpoint(api, "storyGet", {})).status).toBe(400);
   });
 
   it("answers the caller's flags privately when a token is sent", async () => {
-    const g = await guest(api);
-    await call(api, "favoriteCreate", { story_id: "neon-requiem" }, g.token);
-    const r = await call<{ story: StoryDetail }>(api, "storyGet", { id: "neon-requiem" }, g.token);
-    expect(r.body.data.story.liked).toBe(true);
+    const g = await newGuest(api);
+    await callEndpoint(api, "favoriteCreate", { story_id: "neon-requiem" }, g.token);
+    const r = await callEndpoint<{ story: StoryDetail }>(api, "storyGet", { id: "neon-requiem" }, g.token);
+    expect(r.data.story.liked).toBe(true);
     expect(r.headers.get("cache-control")).toBe("private, no-store");
   });
 
   it("finds a character by slug", async () => {
-    const r = await call<{ actor: { name: string; avatar_url: string }; story: { id: string } }>(api, "characterGet", { slug: "maren-saltmarsh" });
+    const r = await callEndpoint<{ actor: { name: string; avatar_url: string }; story: { id: string } }>(api, "characterGet", { slug: "maren-saltmarsh" });
     expect(r.status).toBe(200);
-    expect(r.body.data.actor.name).toBe("Maren");
-    expect(r.body.data.story.id).toBe("witch-of-saltmarsh");
-    expect(r.body.data.actor.avatar_url).toBe(`${api.url}/api/v1/art/avatar/maren-saltmarsh.svg`);
-    expect((await call(api, "characterGet", { slug: "nobody" })).status).toBe(404);
+    expect(r.data.actor.name).toBe("Maren");
+    expect(r.data.story.id).toBe("witch-of-saltmarsh");
+    expect(r.data.actor.avatar_url).toBe(`${api.url}/api/v1/art/avatar/maren-saltmarsh.svg`);
+    expect((await callEndpoint(api, "characterGet", { slug: "nobody" })).status).toBe(404);
   });
 
   it("lists price packages as a bare list and the public settings", async () => {
-    const p = await call<{ id: string; amount: number; extra: { background_url: string | null; discount_percent: number | null } }[]>(api, "priceList");
-    expect(Array.isArray(p.body.data)).toBe(true);
-    expect(p.body.data.length).toBeGreaterThanOrEqual(5);
-    expect(p.body.data.some((x) => (x.extra.discount_percent ?? 0) > 0)).toBe(true);
-    expect(p.body.data[0]!.extra.background_url).toMatch(new RegExp(`^${api.url}/api/v1/art/package/.+\\.svg$`));
-    const s = await call<{ checkin_rewards: number[]; task_rewards: Record<string, number> }>(api, "sysconfigList");
-    expect(s.body.data.checkin_rewards).toHaveLength(7);
-    expect(Object.keys(s.body.data.task_rewards).sort()).toEqual(["create-story", "invite-friend", "play-game", "share-game"]);
+    const p = await callEndpoint<{ id: string; amount: number; extra: { background_url: string | null; discount_percent: number | null } }[]>(api, "priceList");
+    expect(Array.isArray(p.data)).toBe(true);
+    expect(p.data.length).toBeGreaterThanOrEqual(5);
+    expect(p.data.some((x) => (x.extra.discount_percent ?? 0) > 0)).toBe(true);
+    expect(p.data[0]!.extra.background_url).toMatch(new RegExp(`^${api.url}/api/v1/art/package/.+\\.svg$`));
+    const s = await callEndpoint<{ checkin_rewards: number[]; task_rewards: Record<string, number> }>(api, "sysconfigList");
+    expect(s.data.checkin_rewards).toHaveLength(7);
+    expect(Object.keys(s.data.task_rewards).sort()).toEqual(["create-story", "invite-friend", "play-game", "share-game"]);
     expect(s.headers.get("cache-control")).toContain("stale-while-revalidate");
   });
 

@@ -1,3 +1,4 @@
+import { endpoints, type EndpointName } from "@storyloom/contract";
 import type { RunningApi } from "../src/server";
 
 /** The envelope as tests read it. */
@@ -29,16 +30,24 @@ export async function call<T = Record<string, unknown>>(
   return { status: res.status, code: json.code, message: json.message, data: json.data, headers: res.headers };
 }
 
+/** Calls an endpoint of the contract by name: `input` goes in the query for GET, the JSON body for POST. */
+export function callEndpoint<T = Record<string, unknown>>(api: Pick<RunningApi, "url">, name: EndpointName, input: unknown = {}, token?: string): Promise<Answer<T>> {
+  const def = endpoints[name];
+  if (def.method === "POST") return call<T>(api, "POST", def.path, { body: input, token });
+  const entries = Object.entries(input as Record<string, unknown>).map(([k, v]): [string, string] => [k, String(v)]);
+  return call<T>(api, "GET", def.path, { query: entries.length ? Object.fromEntries(entries) : undefined, token });
+}
+
 let devices = 0;
-/** Signs up a fresh guest; returns its tokens and user. */
-export async function newGuest(api: Pick<RunningApi, "url">) {
+/** Signs up a fresh guest (optionally with an invite code); returns its tokens, user, uuid and id. */
+export async function newGuest(api: Pick<RunningApi, "url">, inviteCode?: string) {
   const device_id = `test-device-${process.pid}-${++devices}-${Math.random().toString(36).slice(2, 10)}`;
   const r = await call<{ auth: { access_token: string; refresh_token: string; expires: number }; user: { uuid: string; id: number; coins: number } }>(
     api,
     "POST",
     "/api/v1/user-guest.sign-up",
-    { body: { device_id, gender: "unknown" } },
+    { body: { device_id, gender: "unknown", ...(inviteCode ? { invite_code: inviteCode } : {}) } },
   );
   if (r.code !== "0") throw new Error(`guest sign-up failed: ${r.message}`);
-  return { ...r.data, device_id, token: r.data.auth.access_token };
+  return { ...r.data, device_id, token: r.data.auth.access_token, uuid: r.data.user.uuid, id: r.data.user.id };
 }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { orders, outbox } from "@storyloom/db";
 import type { RunningApi } from "../src/server";
 import { call } from "./http";
-import { balanceAndLedger } from "./helpers";
+import { balanceAndLedger } from "./db";
 
 /** The brand site origin the tests return to (one of the default CORS origins). */
 export const SITE = "http://localhost:3000";

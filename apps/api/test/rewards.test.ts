@@ -4,7 +4,8 @@ import { readCode, startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { eq } from "drizzle-orm";
 import { rateLimits } from "@storyloom/db";
-import { balanceAndLedger, call, guest, rowCounts } from "./helpers";
+import { balanceAndLedger, rowCounts } from "./db";
+import { callEndpoint, newGuest } from "./http";
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -24,100 +25,100 @@ async function expectBalanced(userId: number) {
 // Concurrent claims are in rewards.concurrency.test.ts, which also runs against two instances.
 describe("check-in", () => {
   it("shows a 7-day calendar, pays day 1 once, refuses a second claim with 409 ALREADY_CLAIMED", async () => {
-    const g = await guest(api);
-    const cfg = (await call<{ checkin_rewards: number[] }>(api, "sysconfigList")).body.data.checkin_rewards;
-    const s = await call<CheckInState>(api, "checkInGet", {}, g.token);
-    expect(s.body.data).toMatchObject({ streak: 0, claimed_today: false, next_reward: cfg[0] });
-    expect(s.body.data.days.map((d) => d.reward)).toEqual(cfg);
-    expect(s.body.data.days.filter((d) => d.today).map((d) => d.day)).toEqual([1]);
+    const g = await newGuest(api);
+    const cfg = (await callEndpoint<{ checkin_rewards: number[] }>(api, "sysconfigList")).data.checkin_rewards;
+    const s = await callEndpoint<CheckInState>(api, "checkInGet", {}, g.token);
+    expect(s.data).toMatchObject({ streak: 0, claimed_today: false, next_reward: cfg[0] });
+    expect(s.data.days.map((d) => d.reward)).toEqual(cfg);
+    expect(s.data.days.filter((d) => d.today).map((d) => d.day)).toEqual([1]);
     const start = await expectBalanced(g.id);
-    const c = await call<Claim>(api, "checkInCreate", {}, g.token);
+    const c = await callEndpoint<Claim>(api, "checkInCreate", {}, g.token);
     expect(c.status).toBe(200);
-    expect(c.body.data).toMatchObject({ streak: 1, claimed_today: true, reward: cfg[0], coins: start + cfg[0]! });
-    expect(c.body.data.days[0]).toMatchObject({ claimed: true, today: true });
-    expect(c.body.data.next_reward).toBe(cfg[1]);
-    const again = await call(api, "checkInCreate", {}, g.token);
+    expect(c.data).toMatchObject({ streak: 1, claimed_today: true, reward: cfg[0], coins: start + cfg[0]! });
+    expect(c.data.days[0]).toMatchObject({ claimed: true, today: true });
+    expect(c.data.next_reward).toBe(cfg[1]);
+    const again = await callEndpoint(api, "checkInCreate", {}, g.token);
     expect(again.status).toBe(409);
-    expect(again.body.code).toBe("ALREADY_CLAIMED");
+    expect(again.code).toBe("ALREADY_CLAIMED");
     expect(await expectBalanced(g.id)).toBe(start + cfg[0]!);
   });
 
   it("continues a streak from yesterday", async () => {
-    const g = await guest(api);
+    const g = await newGuest(api);
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     const { checkIns } = await import("@storyloom/db");
     await api.handle.db.insert(checkIns).values({ userId: g.id, day: yesterday, streak: 7, reward: 50 });
-    const s = await call<CheckInState>(api, "checkInGet", {}, g.token);
+    const s = await callEndpoint<CheckInState>(api, "checkInGet", {}, g.token);
     // Day 7 was yesterday: today starts the next cycle at day 1 while the streak goes on.
-    expect(s.body.data).toMatchObject({ streak: 7, claimed_today: false });
-    expect(s.body.data.days.filter((d) => d.claimed)).toEqual([]);
-    const c = await call<Claim>(api, "checkInCreate", {}, g.token);
-    expect(c.body.data.streak).toBe(8);
-    expect(c.body.data.days.find((d) => d.today)!.day).toBe(1);
+    expect(s.data).toMatchObject({ streak: 7, claimed_today: false });
+    expect(s.data.days.filter((d) => d.claimed)).toEqual([]);
+    const c = await callEndpoint<Claim>(api, "checkInCreate", {}, g.token);
+    expect(c.data.streak).toBe(8);
+    expect(c.data.days.find((d) => d.today)!.day).toBe(1);
   });
 
 });
 
 describe("daily tasks", () => {
   it("lists four tasks for today with reward, progress and claimed state", async () => {
-    const g = await guest(api);
-    const r = await call<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, g.token);
-    expect(r.body.data.tasks.map((t) => t.id)).toEqual(["play-game", "share-game", "create-story", "invite-friend"]);
-    expect(r.body.data.tasks.every((t) => !t.claimed && !t.completed && t.progress === 0 && t.reward > 0)).toBe(true);
+    const g = await newGuest(api);
+    const r = await callEndpoint<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, g.token);
+    expect(r.data.tasks.map((t) => t.id)).toEqual(["play-game", "share-game", "create-story", "invite-friend"]);
+    expect(r.data.tasks.every((t) => !t.claimed && !t.completed && t.progress === 0 && t.reward > 0)).toBe(true);
   });
 
   it("pays each task once per day; repeats record the action but pay 0", async () => {
-    const g = await guest(api);
+    const g = await newGuest(api);
     const start = await expectBalanced(g.id);
-    const share = await call<TaskOutcome>(api, "taskShareGame", { story_id: "neon-requiem", channel: "x" }, g.token);
-    expect(share.body.data.task).toMatchObject({ id: "share-game", completed: true, claimed: true, progress: 1 });
-    expect(share.body.data.reward).toBeGreaterThan(0);
-    const repeat = await call<TaskOutcome>(api, "taskShareGame", { story_id: "neon-requiem" }, g.token);
-    expect(repeat.body.data).toMatchObject({ reward: 0, coins: share.body.data.coins });
-    const pitch = await call<TaskOutcome>(api, "taskCreateStory", { title: "The Clockwork Orchard", premise: "Trees that tick." }, g.token);
-    expect(pitch.body.data.reward).toBeGreaterThan(0);
-    const play = await call<TaskOutcome>(api, "taskPlayGame", { story_id: "ghost-writer" }, g.token);
-    expect(play.body.data.reward).toBeGreaterThan(0);
-    const list = (await call<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, g.token)).body.data.tasks;
+    const share = await callEndpoint<TaskOutcome>(api, "taskShareGame", { story_id: "neon-requiem", channel: "x" }, g.token);
+    expect(share.data.task).toMatchObject({ id: "share-game", completed: true, claimed: true, progress: 1 });
+    expect(share.data.reward).toBeGreaterThan(0);
+    const repeat = await callEndpoint<TaskOutcome>(api, "taskShareGame", { story_id: "neon-requiem" }, g.token);
+    expect(repeat.data).toMatchObject({ reward: 0, coins: share.data.coins });
+    const pitch = await callEndpoint<TaskOutcome>(api, "taskCreateStory", { title: "The Clockwork Orchard", premise: "Trees that tick." }, g.token);
+    expect(pitch.data.reward).toBeGreaterThan(0);
+    const play = await callEndpoint<TaskOutcome>(api, "taskPlayGame", { story_id: "ghost-writer" }, g.token);
+    expect(play.data.reward).toBeGreaterThan(0);
+    const list = (await callEndpoint<{ tasks: DailyTask[] }>(api, "dailyTasksList", {}, g.token)).data.tasks;
     expect(list.filter((t) => t.claimed).map((t) => t.id).sort()).toEqual(["create-story", "play-game", "share-game"]);
     const end = await expectBalanced(g.id);
-    expect(end - start).toBe(share.body.data.reward + pitch.body.data.reward + play.body.data.reward);
+    expect(end - start).toBe(share.data.reward + pitch.data.reward + play.data.reward);
   });
 
   it("invite-friend waits for a friend, then pays once; the friend's account credits the inviter once", async () => {
-    const a = await guest(api);
+    const a = await newGuest(api);
     const before = await rowCounts(api.handle.db);
-    const early = await call(api, "taskInviteFriend", {}, a.token);
+    const early = await callEndpoint(api, "taskInviteFriend", {}, a.token);
     expect(early.status).toBe(409);
-    expect(early.body.code).toBe("TASK_NOT_READY");
+    expect(early.code).toBe("TASK_NOT_READY");
     expect(await rowCounts(api.handle.db)).toEqual(before);
 
-    const code = (await call<{ invite_code: string; invited_count: number }>(api, "inviteCode", {}, a.token)).body.data;
+    const code = (await callEndpoint<{ invite_code: string; invited_count: number }>(api, "inviteCode", {}, a.token)).data;
     expect(code.invite_code).toMatch(/^[A-Z0-9]{8}$/);
     expect(code.invited_count).toBe(0);
-    expect((await call<{ invite_code: string }>(api, "inviteCode", {}, a.token)).body.data.invite_code).toBe(code.invite_code);
+    expect((await callEndpoint<{ invite_code: string }>(api, "inviteCode", {}, a.token)).data.invite_code).toBe(code.invite_code);
 
-    const b = await guest(api, code.invite_code);
-    const ready = await call<TaskOutcome>(api, "taskInviteFriend", {}, a.token);
+    const b = await newGuest(api, code.invite_code);
+    const ready = await callEndpoint<TaskOutcome>(api, "taskInviteFriend", {}, a.token);
     expect(ready.status).toBe(200);
-    expect(ready.body.data.reward).toBeGreaterThan(0);
-    expect((await call<TaskOutcome>(api, "taskInviteFriend", {}, a.token)).body.data.reward).toBe(0);
+    expect(ready.data.reward).toBeGreaterThan(0);
+    expect((await callEndpoint<TaskOutcome>(api, "taskInviteFriend", {}, a.token)).data.reward).toBe(0);
 
-    const { invite_reward } = (await call<{ invite_reward: number }>(api, "sysconfigList")).body.data;
+    const { invite_reward } = (await callEndpoint<{ invite_reward: number }>(api, "sysconfigList")).data;
     const beforeLogin = await expectBalanced(a.id);
     const email = `friend-${b.id}@example.com`;
-    await call(api, "sendCode", { email });
-    const login = await call(api, "login", { email, code: await readCode(api, email), user_id: b.uuid });
+    await callEndpoint(api, "sendCode", { email });
+    const login = await callEndpoint(api, "login", { email, code: await readCode(api, email), user_id: b.uuid });
     expect(login.status).toBe(200);
     expect(await expectBalanced(a.id)).toBe(beforeLogin + invite_reward);
-    expect((await call<{ invited_count: number }>(api, "inviteCode", {}, a.token)).body.data.invited_count).toBe(1);
+    expect((await callEndpoint<{ invited_count: number }>(api, "inviteCode", {}, a.token)).data.invited_count).toBe(1);
 
     // Logging in again (from another device's guest) is not a new friend.
-    const c = await guest(api, code.invite_code);
+    const c = await newGuest(api, code.invite_code);
     // Skip the 60 s resend wait of the code rate limit (test setup, not the rule under test).
     await api.handle.db.delete(rateLimits).where(eq(rateLimits.key, `code-email:${email}`));
-    await call(api, "sendCode", { email });
-    const again = await call(api, "login", { email, code: await readCode(api, email), user_id: c.uuid });
+    await callEndpoint(api, "sendCode", { email });
+    const again = await callEndpoint(api, "login", { email, code: await readCode(api, email), user_id: c.uuid });
     expect(again.status).toBe(200);
     expect(await expectBalanced(a.id)).toBe(beforeLogin + invite_reward);
   });
@@ -125,22 +126,22 @@ describe("daily tasks", () => {
 
 describe("coin ledger", () => {
   it("pages the caller's entries newest first with an opaque cursor", async () => {
-    const g = await guest(api);
-    await call(api, "checkInCreate", {}, g.token);
-    await call(api, "taskShareGame", { story_id: "ghost-writer" }, g.token);
-    await call(api, "taskPlayGame", { story_id: "ghost-writer" }, g.token);
-    const first = await call<{ entries: LedgerEntry[]; next_cursor: string | null }>(api, "ledgerList", { limit: 2 }, g.token);
-    expect(first.body.data.entries.map((e) => e.reason)).toEqual(["task:play-game", "task:share-game"]);
-    const rest = await call<{ entries: LedgerEntry[]; next_cursor: string | null }>(api, "ledgerList", { limit: 2, cursor: first.body.data.next_cursor }, g.token);
-    expect(rest.body.data.entries.map((e) => e.reason)).toEqual(["check-in", "welcome"]);
-    expect(rest.body.data.next_cursor).toBeNull();
-    expect(first.body.data.entries[0]!.balance_after).toBe(await expectBalanced(g.id));
+    const g = await newGuest(api);
+    await callEndpoint(api, "checkInCreate", {}, g.token);
+    await callEndpoint(api, "taskShareGame", { story_id: "ghost-writer" }, g.token);
+    await callEndpoint(api, "taskPlayGame", { story_id: "ghost-writer" }, g.token);
+    const first = await callEndpoint<{ entries: LedgerEntry[]; next_cursor: string | null }>(api, "ledgerList", { limit: 2 }, g.token);
+    expect(first.data.entries.map((e) => e.reason)).toEqual(["task:play-game", "task:share-game"]);
+    const rest = await callEndpoint<{ entries: LedgerEntry[]; next_cursor: string | null }>(api, "ledgerList", { limit: 2, cursor: first.data.next_cursor }, g.token);
+    expect(rest.data.entries.map((e) => e.reason)).toEqual(["check-in", "welcome"]);
+    expect(rest.data.next_cursor).toBeNull();
+    expect(first.data.entries[0]!.balance_after).toBe(await expectBalanced(g.id));
     for (const cursor of ["garbage", Buffer.from("l:abc").toString("base64url"), "!!"]) {
-      const bad = await call(api, "ledgerList", { cursor }, g.token);
+      const bad = await callEndpoint(api, "ledgerList", { cursor }, g.token);
       expect(bad.status).toBe(400);
-      expect(bad.body.code).toBe("VALIDATION_ERROR");
+      expect(bad.code).toBe("VALIDATION_ERROR");
     }
-    expect((await call(api, "ledgerList", { limit: 1000 }, g.token)).status).toBe(400);
-    expect((await call(api, "ledgerList")).status).toBe(401);
+    expect((await callEndpoint(api, "ledgerList", { limit: 1000 }, g.token)).status).toBe(400);
+    expect((await callEndpoint(api, "ledgerList")).status).toBe(401);
   });
 });

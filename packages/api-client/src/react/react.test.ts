@@ -2,6 +2,7 @@
 import { createElement, StrictMode, type ReactNode } from "react";
 import { act, cleanup, render, renderHook, configure, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, inject, it } from "vitest";
+import { readCode } from "@storyloom/api/testing/mail";
 import { createApiClient, type ApiClient } from "../client";
 import { memoryStorage } from "../storage";
 import { recordingFetch } from "../test-helpers";
@@ -104,7 +105,7 @@ describe("ApiProvider and the session store", () => {
     await act(async () => {
       await result.current.sendCode({ email });
     });
-    const code = await readCode(email);
+    const code = await readCode({ url: baseUrl }, email);
     await act(async () => {
       const r = await result.current.loginWithCode({ email, code });
       expect(r.ok).toBe(true);
@@ -190,14 +191,3 @@ describe("invalidation against the real server", () => {
     await waitFor(() => expect(rec.count("ledgerList")).toBeGreaterThan(ledgerCalls));
   });
 });
-
-async function readCode(email: string): Promise<string> {
-  for (let i = 0; i < 50; i++) {
-    const res = await fetch(`${baseUrl}/dev/mail?to=${encodeURIComponent(email)}`);
-    const body = (await res.json()) as { data: { mail: { subject: string }[] } };
-    const m = body.data.mail[0] && /(\d{6})/.exec(body.data.mail[0].subject);
-    if (m) return m[1]!;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`no code mailed to ${email}`);
-}

@@ -41,7 +41,8 @@ export function prepareInput<N extends EndpointName>(name: N, input: EndpointInp
   return { ok: true, code: OK, message: "", data: fields, status: 0 };
 }
 
-function queryString(input: Record<string, unknown>): string {
+/** The query string of a GET call ("?a=1&b=x", or "" when empty); null and undefined fields are left out. */
+export function queryString(input: Record<string, unknown>): string {
   const qs = new URLSearchParams();
   for (const [k, v] of Object.entries(input)) if (v !== undefined && v !== null) qs.set(k, String(v));
   const s = qs.toString();

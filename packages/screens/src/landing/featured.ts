@@ -1,9 +1,8 @@
 import { connection } from "next/server";
-import { endpoints, okEnvelope, type StorySummary } from "@storyloom/contract";
+import { serverRead } from "@storyloom/api-client/server";
+import type { StorySummary } from "@storyloom/contract";
 import { artUrl } from "../catalogue/art-url";
 import { publicApiBase, serverApiBase } from "../env";
-
-const listAnswer = okEnvelope(endpoints.storyList.output);
 
 /** How long the popular list is reused between requests: fresh enough for a marketing page. */
 const REVALIDATE_S = 300;
@@ -17,20 +16,9 @@ const TIMEOUT_MS = 2500;
  */
 export async function fetchPopularStories(categoryId?: string): Promise<StorySummary[]> {
   await connection();
-  try {
-    const res = await fetch(`${serverApiBase()}${endpoints.storyList.path}`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify(categoryId ? { category_id: categoryId, sort: "popular", limit: 6 } : { sort: "popular", limit: 6 }),
-      signal: AbortSignal.timeout(TIMEOUT_MS),
-      next: { revalidate: REVALIDATE_S },
-    });
-    if (!res.ok) return [];
-    const parsed = listAnswer.safeParse(await res.json());
-    return parsed.success ? parsed.data.data.stories : [];
-  } catch {
-    return [];
-  }
+  const input = categoryId ? { category_id: categoryId, sort: "popular" as const, limit: 6 } : { sort: "popular" as const, limit: 6 };
+  const r = await serverRead("storyList", input, { baseUrl: serverApiBase(), revalidate: REVALIDATE_S, timeoutMs: TIMEOUT_MS });
+  return r.ok ? r.data.stories : [];
 }
 
 /**

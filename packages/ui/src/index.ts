@@ -12,6 +12,8 @@ export { Skeleton, type SkeletonProps } from "./primitives/skeleton";
 export { Spinner, type SpinnerProps } from "./primitives/spinner";
 export { EmptyState, ErrorState, type EmptyStateProps, type ErrorStateProps } from "./primitives/states";
 export { VisuallyHidden } from "./primitives/visually-hidden";
+export { TextField, dangerText, inputClass, type TextFieldProps } from "./primitives/text-field";
+export { PageFrame, type PageFrameProps } from "./primitives/page-frame";
 
 export { Drawer, Modal, preloadDialog, ResponsiveDialog, type DialogProps, type DialogVariant } from "./dialog/dialog";
 export { DESKTOP_DIALOG_QUERY, useIsClient, useMediaQuery } from "./dialog/use-media-query";

@@ -3,10 +3,9 @@ import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import { useRouter } from "next/navigation";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useSession } from "@storyloom/api-client/react";
-import { Button } from "@storyloom/ui";
+import { Button, TextField, dangerText } from "@storyloom/ui";
 import { CodeInput } from "./code-input";
 import { looksLikeEmail, retryAfterSeconds } from "./login-logic";
-import { TextField, dangerText } from "./text-field";
 import { useCountdown } from "./use-countdown";
 
 type Step = "email" | "code";

@@ -1,9 +1,8 @@
 // Pure rules of the login screen, kept apart from React so they are tested without a browser.
+import { CODE_RESEND_S } from "@storyloom/contract/constants";
 
 /** Where a signed-in visitor lands when no return path was given. */
 export const DEFAULT_AFTER_LOGIN = "/user/profile";
-/** Seconds before another code may be requested (the API's CODE_RESEND_S). */
-export const RESEND_SECONDS = 60;
 
 /**
  * The return path of `?next=`, only when it stays on this site: a path starting with one "/" (not
@@ -30,7 +29,7 @@ export function looksLikeEmail(input: string): boolean {
 }
 
 /** Seconds to wait from a RATE_LIMITED answer (`data.retry_after`), or the default resend time. */
-export function retryAfterSeconds(details: Record<string, unknown> | null | undefined, fallback = RESEND_SECONDS): number {
+export function retryAfterSeconds(details: Record<string, unknown> | null | undefined, fallback = CODE_RESEND_S): number {
   const value = Number(details?.retry_after);
   return Number.isFinite(value) && value > 0 ? Math.ceil(value) : fallback;
 }

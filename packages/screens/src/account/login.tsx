@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { getBrand } from "../brand";
 import { LoginForm } from "./login-form";
 import { safeNextPath } from "./login-logic";
-import { PageFrame } from "./page-frame";
+import { PageFrame } from "@storyloom/ui";
 
 /** Title of the sign-in page. */
 export const metadata: Metadata = { title: "Sign in" };

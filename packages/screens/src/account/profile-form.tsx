@@ -2,9 +2,8 @@
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { User } from "@storyloom/contract";
 import { useSession } from "@storyloom/api-client/react";
-import { Button, useToast } from "@storyloom/ui";
+import { Button, useToast, TextField, dangerText } from "@storyloom/ui";
 import { serverFieldErrors, validateProfile, type ProfileErrors, type ProfileValues } from "./profile-validation";
-import { TextField, dangerText } from "./text-field";
 
 const valuesOf = (user: User): ProfileValues => ({ name: user.name ?? "", username: user.username ?? "", avatarUrl: user.avatar_url ?? "" });
 

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageFrame } from "./page-frame";
+import { PageFrame } from "@storyloom/ui";
 import { ProfileView } from "./profile-view";
 
 /** Title of the profile page. */

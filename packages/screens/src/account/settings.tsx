@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getBrand } from "../brand";
-import { PageFrame } from "./page-frame";
+import { PageFrame } from "@storyloom/ui";
 import { SettingsView } from "./settings-view";
 
 /** Title of the settings page. */

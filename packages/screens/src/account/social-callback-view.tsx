@@ -4,7 +4,7 @@ import { IntentLink as Link } from "../shell/intent-link";
 import { useRouter } from "next/navigation";
 import { useApiClient, useSession } from "@storyloom/api-client/react";
 import { Spinner } from "@storyloom/ui";
-import { parseCallbackTokens } from "./social-callback-tokens";
+import { parseCallbackTokens } from "@storyloom/api-client/social-callback";
 
 /** Stores the tokens of a social sign-in through the session, checks them with the server, then goes home. */
 export default function SocialCallbackView() {

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageFrame } from "./page-frame";
+import { PageFrame } from "@storyloom/ui";
 import { SocialCallbackLoader } from "./social-callback-loader";
 
 /** Title of the social sign-in callback. */

@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
-import { PageFrame } from "../account/page-frame";
+import { PageFrame } from "@storyloom/ui";
 import { serverRead } from "../catalogue/server-read";
 import { CoinsView } from "./coins-view";
 

@@ -1,8 +1,7 @@
 "use client";
 import type { Category } from "@storyloom/contract";
 import { STORY_LIMITS as L } from "@storyloom/contract/constants";
-import { Button } from "@storyloom/ui";
-import { TextField, dangerText, inputClass } from "../account/text-field";
+import { Button, TextField, dangerText, inputClass } from "@storyloom/ui";
 import type { CharacterForm, DraftForm } from "./editor-logic";
 
 /** Props of {@link DraftFields}. */

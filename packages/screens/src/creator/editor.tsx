@@ -3,7 +3,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Category, ScriptProblem, StoryDraft } from "@storyloom/contract";
 import { useApiMutation, queryKeyOf } from "@storyloom/api-client/react";
-import { Badge, Button } from "@storyloom/ui";
+import { Badge, Button, dangerText } from "@storyloom/ui";
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
 import { DraftFields } from "./draft-fields";
@@ -12,7 +12,6 @@ import { InkPreview } from "./ink-preview";
 import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-editor";
 import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
-import { dangerText } from "../account/text-field";
 import { Cowriter } from "./cowrite";
 
 type Notice = { tone: "ok" | "error"; text: string; storyId?: string } | null;

@@ -1,10 +1,9 @@
 "use client";
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { Story } from "inkjs/full";
-import { Button } from "@storyloom/ui";
+import { Button, dangerText } from "@storyloom/ui";
 import { speakerOf } from "./editor-logic";
 import { InkRunaway, installInkGuard } from "@storyloom/story-script/guard";
-import { dangerText } from "../account/text-field";
 
 type InkModule = { Story: typeof Story };
 

@@ -2,12 +2,11 @@
 import { useRouter } from "next/navigation";
 import type { StoryDraftSummary } from "@storyloom/contract";
 import { useApiMutation, useApiQuery } from "@storyloom/api-client/react";
-import { Badge, Button, EmptyState, ErrorState, Skeleton, type BadgeTone } from "@storyloom/ui";
+import { Badge, Button, EmptyState, ErrorState, Skeleton, type BadgeTone, dangerText } from "@storyloom/ui";
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
 import { STARTER_SCRIPT } from "./editor-logic";
 import { RequireSignIn } from "./require-sign-in";
-import { dangerText } from "../account/text-field";
 
 const STATUS: Record<StoryDraftSummary["status"], { label: string; tone: BadgeTone }> = {
   draft: { label: "Draft", tone: "neutral" },

@@ -1,5 +1,5 @@
 import type { Metadata } from "next";
-import { PageFrame } from "../account/page-frame";
+import { PageFrame } from "@storyloom/ui";
 import { MyStoriesView } from "./my-stories-view";
 
 /** Title of the story list page. */

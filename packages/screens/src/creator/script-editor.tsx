@@ -2,7 +2,7 @@
 import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from "react";
 import { STORY_LIMITS } from "@storyloom/contract/constants";
 import { lineNumbers, lineRange, sizeText } from "./editor-logic";
-import { dangerText } from "../account/text-field";
+import { dangerText } from "@storyloom/ui";
 
 /** Props of {@link ScriptEditor}. */
 export interface ScriptEditorProps {

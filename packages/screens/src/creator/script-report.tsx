@@ -1,7 +1,7 @@
 "use client";
 import type { ScriptProblem } from "@storyloom/contract";
 import type { ScriptCheck } from "./use-script-check";
-import { dangerText } from "../account/text-field";
+import { dangerText } from "@storyloom/ui";
 
 /** Props of {@link ScriptProblems}. */
 export interface ScriptProblemsProps {

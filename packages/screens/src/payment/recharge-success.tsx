@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import { getBrand } from "../brand";
-import { PageFrame } from "../account/page-frame";
+import { PageFrame } from "@storyloom/ui";
 import { RechargeStatus } from "./recharge-status";
 import { readRechargeParams } from "./recharge-state";
 

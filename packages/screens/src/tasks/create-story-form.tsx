@@ -1,8 +1,7 @@
 "use client";
 import { useId, useState, type FormEvent } from "react";
 import { useApiMutation } from "@storyloom/api-client/react";
-import { Button } from "@storyloom/ui";
-import { TextField, dangerText, inputClass } from "../account/text-field";
+import { Button, TextField, dangerText, inputClass } from "@storyloom/ui";
 import { errorText } from "./messages";
 
 /** The create-story task's form: a title and a premise, posted to daily-tasks.create-story. */

@@ -6,7 +6,8 @@ import { checkScript } from "@storyloom/story-script";
 import type { CowriteSuggestion, StoryDraft } from "@storyloom/contract";
 import { readCode, startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import { balanceAndLedger, call, guest } from "./helpers";
+import { balanceAndLedger } from "./db";
+import { callEndpoint, newGuest } from "./http";
 
 // The story editor's co-writer against the local model peer (the real OpenAI-compatible wire), and
 // user stories' `# speaker:` tags reaching the chat engine's prompt as their characters.
@@ -27,14 +28,14 @@ beforeEach(() => peer.reset());
 let people = 0;
 /** A signed-in (e-mail) user: the editor is not for guests. */
 async function author(name = "Ada Quill"): Promise<{ token: string; id: number }> {
-  const g = await guest(api);
+  const g = await newGuest(api);
   const email = `cowriter-${process.pid}-${++people}@example.com`;
-  await call(api, "sendCode", { email });
-  const login = await call<{ auth: { access_token: string }; user: { id: number } }>(api, "login", { email, code: await readCode(api, email), user_id: g.uuid });
+  await callEndpoint(api, "sendCode", { email });
+  const login = await callEndpoint<{ auth: { access_token: string }; user: { id: number } }>(api, "login", { email, code: await readCode(api, email), user_id: g.uuid });
   expect(login.status).toBe(200);
-  const token = login.body.data.auth.access_token;
-  await call(api, "updateUserInfo", { name }, token);
-  return { token, id: login.body.data.user.id };
+  const token = login.data.auth.access_token;
+  await callEndpoint(api, "updateUserInfo", { name }, token);
+  return { token, id: login.data.user.id };
 }
 
 // `cellar` is diverted to but not written: the knot the co-writer is asked for.
@@ -68,12 +69,12 @@ const fields = (over: Record<string, unknown> = {}) => ({
 });
 
 async function newDraft(a: { token: string }, over: Record<string, unknown> = {}): Promise<string> {
-  const c = await call<{ draft: StoryDraft }>(api, "storyDraftCreate", fields(over), a.token);
+  const c = await callEndpoint<{ draft: StoryDraft }>(api, "storyDraftCreate", fields(over), a.token);
   expect(c.status).toBe(200);
-  return c.body.data.draft.id;
+  return c.data.draft.id;
 }
 
-const cowrite = (token: string, input: Record<string, unknown>) => call<{ suggestion: CowriteSuggestion }>(api, "storyDraftCowrite", input, token);
+const cowrite = (token: string, input: Record<string, unknown>) => callEndpoint<{ suggestion: CowriteSuggestion }>(api, "storyDraftCowrite", input, token);
 const userMessage = (i = 0) => peer.requests[i]!.body.messages!.at(-1)!.content as string;
 const systemMessage = (i = 0) => peer.requests[i]!.body.messages![0]!.content as string;
 
@@ -81,17 +82,17 @@ describe("the co-writer", () => {
   it("says it is on, and writes the knot the script diverts to but lacks, as plain ink that fits (free: no coins move)", async () => {
     const a = await author();
     const id = await newDraft(a);
-    const got = await call<{ draft: StoryDraft; cowrite: boolean }>(api, "storyDraftGet", { id }, a.token);
-    expect(got.body.data.cowrite).toBe(true);
+    const got = await callEndpoint<{ draft: StoryDraft; cowrite: boolean }>(api, "storyDraftGet", { id }, a.token);
+    expect(got.data.cowrite).toBe(true);
     const before = await balanceAndLedger(api.ctx.db, a.id);
 
     peer.script({ content: `Here it is:\n\`\`\`ink\n${CELLAR}\n\`\`\``, reasoning: null });
     const r = await cowrite(a.token, { id, kind: "knot", note: "Wren knows a way out" });
     expect(r.status).toBe(200);
     expect(r.headers.get("cache-control")).toBe("private, no-store");
-    expect(r.body.data.suggestion).toEqual({ kind: "knot", text: CELLAR, knot: "cellar", character: null, truncated: false });
+    expect(r.data.suggestion).toEqual({ kind: "knot", text: CELLAR, knot: "cellar", character: null, truncated: false });
     // Accepted at the end of the script, it completes the story: it compiles and every path ends.
-    const check = checkScript(`${UNFINISHED}\n${r.body.data.suggestion.text}\n`);
+    const check = checkScript(`${UNFINISHED}\n${r.data.suggestion.text}\n`);
     expect(check.problems).toEqual([]);
     expect(check.report!.endings.length).toBe(2);
 
@@ -110,7 +111,7 @@ describe("the co-writer", () => {
     const id = await newDraft(a, { script: `${UNFINISHED}\n${CELLAR}\n` });
     peer.script({ content: "The gulls wheel over the dunes.\n-> END", reasoning: null });
     const r = await cowrite(a.token, { id, kind: "knot" });
-    expect(r.body.data.suggestion).toMatchObject({ kind: "knot", knot: "next_scene", text: "=== next_scene ===\nThe gulls wheel over the dunes.\n-> END" });
+    expect(r.data.suggestion).toMatchObject({ kind: "knot", knot: "next_scene", text: "=== next_scene ===\nThe gulls wheel over the dunes.\n-> END" });
     expect(userMessage()).toContain("Write the story's next knot");
   });
 
@@ -120,11 +121,11 @@ describe("the co-writer", () => {
     peer.script({ content: 'Persona: "You are Old Tom, <b>the ferryman</b>. You speak in short, salted sentences."', reasoning: null });
     const r = await cowrite(a.token, { id, kind: "persona", character: 1 });
     expect(r.status).toBe(200);
-    expect(r.body.data.suggestion).toEqual({ kind: "persona", text: "You are Old Tom, <b>the ferryman</b>. You speak in short, salted sentences.", knot: null, character: 1, truncated: false });
+    expect(r.data.suggestion).toEqual({ kind: "persona", text: "You are Old Tom, <b>the ferryman</b>. You speak in short, salted sentences.", knot: null, character: 1, truncated: false });
     expect(userMessage()).toContain("Write the persona of Old Tom");
     // The suggestion is stored nowhere: the draft changes only when the author accepts and saves.
-    const got = await call<{ draft: StoryDraft }>(api, "storyDraftGet", { id }, a.token);
-    expect(got.body.data.draft.characters[1]!.persona).toBe("");
+    const got = await callEndpoint<{ draft: StoryDraft }>(api, "storyDraftGet", { id }, a.token);
+    expect(got.data.draft.characters[1]!.persona).toBe("");
   });
 
   it("keeps a long answer within the limits, marked cut short", async () => {
@@ -132,11 +133,11 @@ describe("the co-writer", () => {
     const id = await newDraft(a);
     const long = `=== cellar ===\n${Array.from({ length: 200 }, (_, i) => `Line ${i} of a very long cellar that goes on and on.`).join("\n")}\n-> END`;
     peer.script({ content: long, reasoning: null }, { content: `You are Old Tom. ${"He rows. ".repeat(400)}`, reasoning: null });
-    const knot = (await cowrite(a.token, { id, kind: "knot" })).body.data.suggestion;
+    const knot = (await cowrite(a.token, { id, kind: "knot" })).data.suggestion;
     expect(knot.text.length).toBeLessThanOrEqual(4000);
     expect(knot.text.endsWith(".")).toBe(true);
     expect(knot.truncated).toBe(true);
-    const persona = (await cowrite(a.token, { id, kind: "persona", character: 1 })).body.data.suggestion;
+    const persona = (await cowrite(a.token, { id, kind: "persona", character: 1 })).data.suggestion;
     expect(persona.text.length).toBeLessThanOrEqual(2000);
     expect(persona.text.endsWith("rows.")).toBe(true);
     expect(persona.truncated).toBe(true);
@@ -148,9 +149,9 @@ describe("the co-writer", () => {
     const id = await newDraft(a);
     const other = await cowrite(b.token, { id, kind: "knot" });
     expect(other.status).toBe(404);
-    expect(other.body.code).toBe("NOT_FOUND");
-    expect(JSON.stringify(other.body)).not.toContain("lamp room");
-    const g = await guest(api);
+    expect(other.code).toBe("NOT_FOUND");
+    expect(JSON.stringify([other.message, other.data])).not.toContain("lamp room");
+    const g = await newGuest(api);
     expect((await cowrite(g.token, { id, kind: "knot" })).status).toBe(403);
     const anon = await fetch(`${api.url}/api/v1/story-draft.cowrite`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id, kind: "knot" }) });
     expect(anon.status).toBe(401);
@@ -167,18 +168,18 @@ describe("the co-writer", () => {
       ["note", { id, kind: "knot", note: "x".repeat(201) }],
       ["script", { id, kind: "knot", script: "mine" }],
     ] as const) {
-      const r = await call<{ fields: { path: string; message: string }[] }>(api, "storyDraftCowrite", input, a.token);
+      const r = await callEndpoint<{ fields: { path: string; message: string }[] }>(api, "storyDraftCowrite", input, a.token);
       expect(r.status, path).toBe(400);
-      expect(r.body.code).toBe("VALIDATION_ERROR");
-      expect(JSON.stringify(r.body.data.fields), path).toContain(path);
+      expect(r.code).toBe("VALIDATION_ERROR");
+      expect(JSON.stringify(r.data.fields), path).toContain(path);
     }
     const missing = await cowrite(a.token, { id, kind: "persona", character: 4 });
     expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain("character is not a character of this draft");
+    expect(missing.message).toContain("character is not a character of this draft");
     const full = await newDraft(a, { script: `${UNFINISHED}// ${"x".repeat(59_850 - UNFINISHED.length)}\n` });
     const refused = await cowrite(a.token, { id: full, kind: "knot" });
     expect(refused.status).toBe(409);
-    expect(refused.body.message).toContain("no room for another knot");
+    expect(refused.message).toContain("no room for another knot");
     expect(peer.requests).toHaveLength(0);
   });
 
@@ -188,10 +189,10 @@ describe("the co-writer", () => {
     peer.script({ status: 500 }, { content: "  ", reasoning: null });
     const failed = await cowrite(a.token, { id, kind: "knot" });
     expect(failed.status).toBe(502);
-    expect(failed.body).toMatchObject({ code: "MODEL_ERROR", message: "The language model answered 500" });
+    expect(failed).toMatchObject({ code: "MODEL_ERROR", message: "The language model answered 500" });
     const empty = await cowrite(a.token, { id, kind: "persona", character: 0 });
     expect(empty.status).toBe(502);
-    expect(empty.body).toMatchObject({ code: "MODEL_ERROR", message: "The language model wrote an empty suggestion" });
+    expect(empty).toMatchObject({ code: "MODEL_ERROR", message: "The language model wrote an empty suggestion" });
   });
 
   it(`is rate limited with the caller's chat replies: ${RATE} model calls a minute, then 429 with the wait`, async () => {
@@ -202,8 +203,8 @@ describe("the co-writer", () => {
       for (let i = 0; i < RATE; i++) expect((await cowrite(a.token, { id, kind: "knot" })).status).toBe(200);
       const limited = await cowrite(a.token, { id, kind: "knot" });
       expect(limited.status).toBe(429);
-      expect(limited.body.code).toBe("RATE_LIMITED");
-      expect((limited.body.data as unknown as { retry_after: number }).retry_after).toBeGreaterThan(0);
+      expect(limited.code).toBe("RATE_LIMITED");
+      expect((limited.data as unknown as { retry_after: number }).retry_after).toBeGreaterThan(0);
       expect(peer.requests).toHaveLength(RATE);
       // Another author has a budget of their own.
       const b = await author("Bex");
@@ -218,13 +219,13 @@ describe("speaker tags of a story written in the editor", () => {
   it("name its characters as the author wrote them (any case): the engine resolves them to the character ids", async () => {
     const a = await author();
     const id = await newDraft(a, { script: `${UNFINISHED}\n${CELLAR}\n` });
-    const pub = await call<{ story_id: string }>(api, "storyDraftPublish", { id }, a.token);
+    const pub = await callEndpoint<{ story_id: string }>(api, "storyDraftPublish", { id }, a.token);
     expect(pub.status).toBe(200);
-    const storyId = pub.body.data.story_id;
+    const storyId = pub.data.story_id;
     const wren = `${storyId}-c1`;
 
-    const player = await guest(api);
-    const send = (body: Record<string, unknown>) => call<{ messages: { content: string }[] }>(api, "chatSend", { story_id: storyId, actor_id: wren, ...body }, player.token);
+    const player = await newGuest(api);
+    const send = (body: Record<string, unknown>) => callEndpoint<{ messages: { content: string }[] }>(api, "chatSend", { story_id: storyId, actor_id: wren, ...body }, player.token);
     expect((await send({})).status).toBe(200);
     const [saved] = await api.ctx.db
       .select()

@@ -96,11 +96,11 @@ describe("drafts are private", () => {
 
   it("without a language model, offers no co-writer and answers its call 503 UNAVAILABLE", async () => {
     const a = await author();
-    const id = (await call<{ draft: StoryDraft }>(api, "storyDraftCreate", fields(), a.token)).body.data.draft.id;
-    expect((await call<{ cowrite: boolean }>(api, "storyDraftGet", { id }, a.token)).body.data.cowrite).toBe(false);
-    const r = await call(api, "storyDraftCowrite", { id, kind: "knot" }, a.token);
+    const id = (await callEndpoint<{ draft: StoryDraft }>(api, "storyDraftCreate", fields(), a.token)).data.draft.id;
+    expect((await callEndpoint<{ cowrite: boolean }>(api, "storyDraftGet", { id }, a.token)).data.cowrite).toBe(false);
+    const r = await callEndpoint(api, "storyDraftCowrite", { id, kind: "knot" }, a.token);
     expect(r.status).toBe(503);
-    expect(r.body).toMatchObject({ code: "UNAVAILABLE", message: "Co-writing needs a language model, and none is configured" });
+    expect(r).toMatchObject({ code: "UNAVAILABLE", message: "Co-writing needs a language model, and none is configured" });
   });
 
   it("refuses guests (403) and callers without a token (401)", async () => {

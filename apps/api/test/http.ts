@@ -1,5 +1,6 @@
 import { endpoints, type EndpointName } from "@storyloom/contract";
 import type { RunningApi } from "../src/server";
+import { readCode } from "../src/testing-mail";
 
 /** The envelope as tests read it. */
 export interface Answer<T = Record<string, unknown>> {
@@ -50,4 +51,18 @@ export async function newGuest(api: Pick<RunningApi, "url">, inviteCode?: string
   );
   if (r.code !== "0") throw new Error(`guest sign-up failed: ${r.message}`);
   return { ...r.data, device_id, token: r.data.auth.access_token, uuid: r.data.user.uuid, id: r.data.user.id };
+}
+
+let people = 0;
+/** A guest signed in by e-mail code and named `name`: for the calls that are not for guests. */
+export async function signedInUser(api: Pick<RunningApi, "url">, name: string): Promise<{ token: string; id: number }> {
+  const g = await newGuest(api);
+  const email = `person-${process.pid}-${++people}@example.com`;
+  await callEndpoint(api, "sendCode", { email });
+  const login = await callEndpoint<{ auth: { access_token: string }; user: { id: number } }>(api, "login", { email, code: await readCode(api, email), user_id: g.uuid });
+  if (login.status !== 200) throw new Error(`login failed: ${login.status} ${login.message}`);
+  const token = login.data.auth.access_token;
+  const named = await callEndpoint(api, "updateUserInfo", { name }, token);
+  if (named.status !== 200) throw new Error(`naming the user failed: ${named.status} ${named.message}`);
+  return { token, id: login.data.user.id };
 }

@@ -4,10 +4,10 @@ import { chatMessages, rowsOf } from "@storyloom/db";
 import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
 import { checkScript } from "@storyloom/story-script";
 import type { CowriteSuggestion, StoryDraft } from "@storyloom/contract";
-import { readCode, startTestApi } from "../src/testing";
+import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { balanceAndLedger } from "./db";
-import { callEndpoint, newGuest } from "./http";
+import { callEndpoint, newGuest, signedInUser } from "./http";
 
 // The story editor's co-writer against the local model peer (the real OpenAI-compatible wire), and
 // user stories' `# speaker:` tags reaching the chat engine's prompt as their characters.
@@ -25,18 +25,8 @@ afterAll(async () => {
 });
 beforeEach(() => peer.reset());
 
-let people = 0;
 /** A signed-in (e-mail) user: the editor is not for guests. */
-async function author(name = "Ada Quill"): Promise<{ token: string; id: number }> {
-  const g = await newGuest(api);
-  const email = `cowriter-${process.pid}-${++people}@example.com`;
-  await callEndpoint(api, "sendCode", { email });
-  const login = await callEndpoint<{ auth: { access_token: string }; user: { id: number } }>(api, "login", { email, code: await readCode(api, email), user_id: g.uuid });
-  expect(login.status).toBe(200);
-  const token = login.data.auth.access_token;
-  await callEndpoint(api, "updateUserInfo", { name }, token);
-  return { token, id: login.data.user.id };
-}
+const author = (name = "Ada Quill") => signedInUser(api, name);
 
 // `cellar` is diverted to but not written: the knot the co-writer is asked for.
 const UNFINISHED = `The lamp room hums.

@@ -2,10 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { rowsOf } from "@storyloom/db";
 import type { DailyTask, StoryDetail, StoryDraft, StoryDraftSummary, StorySummary } from "@storyloom/contract";
-import { readCode, startTestApi } from "../src/testing";
+import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { balanceAndLedger } from "./db";
-import { callEndpoint, newGuest } from "./http";
+import { callEndpoint, newGuest, signedInUser } from "./http";
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -13,18 +13,8 @@ beforeAll(async () => {
 });
 afterAll(() => api.stop());
 
-let people = 0;
 /** A signed-in (e-mail) user: the editor is not for guests. */
-async function author(name = "Ada Quill"): Promise<{ token: string; id: number }> {
-  const g = await newGuest(api);
-  const email = `writer-${process.pid}-${++people}@example.com`;
-  await callEndpoint(api, "sendCode", { email });
-  const login = await callEndpoint<{ auth: { access_token: string }; user: { id: number } }>(api, "login", { email, code: await readCode(api, email), user_id: g.uuid });
-  expect(login.status).toBe(200);
-  const token = login.data.auth.access_token;
-  await callEndpoint(api, "updateUserInfo", { name }, token);
-  return { token, id: login.data.user.id };
-}
+const author = (name = "Ada Quill") => signedInUser(api, name);
 
 const GOOD = `The tide is out. Wren waits on the pier.
 # speaker: Wren

@@ -36,7 +36,8 @@ export default defineConfig({
   },
   projects: [
     { name: "phone", use: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 } },
-    { name: "desktop", use: { viewport: { width: 1280, height: 800 } } },
+    // Tests tagged @any-viewport (support/checks.ts anyViewport) behave the same on every viewport: once is enough.
+    { name: "desktop", grepInvert: /@any-viewport/, use: { viewport: { width: 1280, height: 800 } } },
   ],
   webServer: [
     {
@@ -66,6 +67,8 @@ export default defineConfig({
       env: {
         PORT: String(apiPort),
         HOST: "127.0.0.1",
+        // Always its own fresh embedded database, even when the caller's DATABASE_URL names a PostgreSQL (.ci/run).
+        DATABASE_URL: "",
         PGLITE_DIR: e2eDataDir(),
         LOG_LEVEL: "warn",
         CODE_SEND_PER_IP_PER_HOUR: "10000",

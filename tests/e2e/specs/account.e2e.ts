@@ -1,11 +1,11 @@
 // Login by e-mail code, the profile and the settings of both brands, against the real API.
 import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
-import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 import { chipCoins, freshEmail, readCode, signInHere } from "./account-flows";
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} account`, () => {
+  test.describe(`${brand.name} account`, anyViewport, () => {
     test("a guest signs in by e-mail code, edits the profile and logs out", async ({ page }, testInfo) => {
       const email = freshEmail(brand.id);
       const response = await page.goto(`${brand.baseURL}/user/profile`);

@@ -2,9 +2,10 @@
 // the skip link, and the theme kept across reloads.
 import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
+import { anyViewport } from "../support/checks";
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} shell`, () => {
+  test.describe(`${brand.name} shell`, anyViewport, () => {
     test("brand metadata, share image and icon", async ({ page, request }) => {
       await page.goto(`${brand.baseURL}/about`);
       const defaultTitle = `${brand.name} - AI-Powered Interactive Stories`;

@@ -4,7 +4,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
-import { animationsDone, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { animationsDone, anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 
 interface ListedStory {
   id: string;
@@ -79,7 +79,7 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       expect(inset).toEqual([4, 4, 4]);
     });
 
-    test("home: search, category and sort change the URL and the list", async ({ page }) => {
+    test("home: search, category and sort change the URL and the list", anyViewport, async ({ page }) => {
       await page.goto(`${brand.baseURL}/`);
       await settled(page);
       await page.getByRole("searchbox", { name: "Search stories" }).fill("lighthouse");
@@ -147,7 +147,7 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(page.getByRole("heading", { level: 1, name: first.title })).toBeVisible();
     });
 
-    test("story page: like toggles and persists; subscribe validates, subscribes and cancels", async ({ page }, testInfo) => {
+    test("story page: like toggles and persists; subscribe validates, subscribes and cancels", anyViewport, async ({ page }, testInfo) => {
       // A story of its own per brand and viewport, so parallel runs do not move each other's counts.
       const stories = await listStories({ sort: "new" });
       const story = stories[brandIndex * 2 + (testInfo.project.name === "phone" ? 0 : 1)]!;
@@ -194,7 +194,7 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(form.getByRole("button", { name: "Subscribe" })).toBeVisible();
     });
 
-    test("character page, and not-found for unknown story and character", async ({ page }, testInfo) => {
+    test("character page, and not-found for unknown story and character", anyViewport, async ({ page }, testInfo) => {
       const story = (await listStories({ sort: "popular", limit: 1 }))[0]!;
       const actor = story.actors[0]!;
       const res = await page.goto(`${brand.baseURL}/character/${actor.slug}`);
@@ -213,7 +213,7 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       }
     });
 
-    test("public pages come from the full-route cache; searches render per request; not-found is never stored", async ({ request }, testInfo) => {
+    test("public pages come from the full-route cache; searches render per request; not-found is never stored", anyViewport, async ({ request }, testInfo) => {
       const story = (await listStories({ sort: "popular", limit: 3 }))[testInfo.project.name === "phone" ? 1 : 2]!;
       const get = (path: string) => request.get(`${brand.baseURL}${path}`, { maxRedirects: 0 });
       // The plain catalogue in each sort order, story, character and coins pages: the same for every

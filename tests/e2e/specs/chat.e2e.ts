@@ -3,7 +3,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
-import { animationsDone, expectAccessible, saveShot, settled } from "../support/checks";
+import { animationsDone, anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
 
 interface ListedStory {
   id: string;
@@ -121,7 +121,7 @@ for (const brand of brandSites) {
       await expect.poll(() => coins(page)).toBe(0);
     });
 
-    test("without a language model, free text is refused with a plain message", async ({ page }) => {
+    test("without a language model, free text is refused with a plain message", anyViewport, async ({ page }) => {
       const story = (await popular())[3]!;
       const actor = story.actors[0]!;
       await page.goto(`${brand.baseURL}/chat/${story.id}/${actor.id}`);
@@ -148,7 +148,7 @@ for (const brand of brandSites) {
       await expect.poll(() => coins(page)).toBe(before);
     });
 
-    test("unknown story or character in a chat URL gives not-found", async ({ page }) => {
+    test("unknown story or character in a chat URL gives not-found", anyViewport, async ({ page }) => {
       for (const path of ["/chat/no-such-story", "/chat/no-such-story/someone", "/chat4/a/b/c"]) {
         const res = await page.goto(`${brand.baseURL}${path}`);
         expect(res?.status(), path).toBe(404);

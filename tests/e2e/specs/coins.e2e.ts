@@ -2,7 +2,7 @@
 // login, the dialog's layout per viewport, and a signed-in purchase while payments are not served.
 import { expect, test, type Page } from "@playwright/test";
 import { brandSites } from "../support/brands";
-import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 import { chipCoins, freshEmail, signIn } from "./account-flows";
 
 async function openDialogOn(page: Page, packageName: RegExp) {
@@ -159,7 +159,7 @@ for (const brand of brandSites) {
       await expect(page.getByRole("button", { name: /Explorer 300 coins/ })).toBeFocused();
     });
 
-    test("a signed-in purchase goes through the provider's checkout and the return page confirms the coins", async ({ page }, testInfo) => {
+    test("a signed-in purchase goes through the provider's checkout and the return page confirms the coins", anyViewport, async ({ page }, testInfo) => {
       await signIn(page, brand, freshEmail(`${brand.id}-buy`), "/user/coins");
       const before = await chipCoins(page);
       const dialog = await openDialogOn(page, /Starter 100 coins/);
@@ -176,7 +176,7 @@ for (const brand of brandSites) {
       await saveShot(page, testInfo, brand, "recharge-success-paid");
     });
 
-    test("the payment return page never claims an unconfirmed payment", async ({ page }, testInfo) => {
+    test("the payment return page never claims an unconfirmed payment", anyViewport, async ({ page }, testInfo) => {
       await page.goto(`${brand.baseURL}/recharge-success?token=abc&provider=stripe&session_id=cs_test_unknown`);
       await expect(page).toHaveTitle(`Payment Successful - ${brand.name}`);
       await expect(page.getByRole("heading", { name: "We couldn't confirm this payment yet" })).toBeVisible();

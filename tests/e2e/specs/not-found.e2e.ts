@@ -1,7 +1,7 @@
 // Unknown paths and /404 give the not-found error page (spec sections 2 and 8).
 import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
-import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 
 /** Twenty paths no route matches: nested, with dots, encoded characters, queries and near-misses. */
 const unknownPaths = [
@@ -29,7 +29,7 @@ const unknownPaths = [
 
 for (const brand of brandSites) {
   test.describe(`${brand.name} not found`, () => {
-    test("20 unknown paths give the not-found page", async ({ page }) => {
+    test("20 unknown paths give the not-found page", anyViewport, async ({ page }) => {
       for (const path of unknownPaths) {
         const response = await page.goto(`${brand.baseURL}${path}?from=e2e`);
         expect(response?.status(), path).toBe(404);

@@ -6,6 +6,7 @@ import { expect, test, type Frame, type Page } from "@playwright/test";
 import { brandSites } from "../support/brands";
 import { foreignParentPort, parentPort } from "../support/env";
 import { chipCoins, freshEmail, signIn } from "./account-flows";
+import { anyViewport } from "../support/checks";
 
 const STRIPE_KEY = "pk_test_storyloom_e2e";
 const allowedParent = `http://127.0.0.1:${parentPort}`;
@@ -32,7 +33,7 @@ async function buyInFrame(frame: Frame) {
 }
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} payments`, () => {
+  test.describe(`${brand.name} payments`, anyViewport, () => {
     test("a purchase goes to the sandbox and a refund from its order page lowers the balance and shows in the history", async ({ page }) => {
       await stubStripeJs(page);
       await signIn(page, brand, freshEmail(`${brand.id}-refund`), "/user/coins");

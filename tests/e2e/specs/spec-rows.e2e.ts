@@ -4,6 +4,7 @@ import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
 import { apiUrl } from "../support/env";
 import { freshEmail, signIn } from "./account-flows";
+import { anyViewport } from "../support/checks";
 
 /** A crawler's user agent (Googlebot smartphone) and a link previewer's. */
 const crawlers = [
@@ -14,7 +15,7 @@ const crawlers = [
 const errorPageParts = ["Go Back", "Reload", "What you can try", "Contact support", "mailto:"];
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} spec rows`, () => {
+  test.describe(`${brand.name} spec rows`, anyViewport, () => {
     test("Purchase Now pressed while the session is starting waits for it (busy meanwhile) instead of sending a signed-in buyer to login", async ({ page }) => {
       await signIn(page, brand, freshEmail(`${brand.id}-early-buy`), "/user/coins");
       // The next start-up's user check answers late: the session is not ready when the button is pressed.

@@ -3,7 +3,7 @@
 // catalogue and plays it to an ending. Real API, real ink compiler in the browser and on the server.
 import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
-import { expectAccessible, saveShot, settled } from "../support/checks";
+import { anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
 import { freshEmail, signIn } from "./account-flows";
 
 // Line 12 opens a brace it never closes.
@@ -24,7 +24,7 @@ Cold stone {and the sound of water.
 const FIXED = BROKEN.replace("Cold stone {and the sound of water.", "Cold stone and the sound of water.");
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} story editor`, () => {
+  test.describe(`${brand.name} story editor`, anyViewport, () => {
     test("write → compile error at its line → fix → preview → publish → another visitor finds and finishes it", async ({ page, browser }, testInfo) => {
       test.setTimeout(180_000);
       const title = `Lamp Room ${Date.now().toString(36)}`;

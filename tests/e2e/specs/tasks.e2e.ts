@@ -1,11 +1,11 @@
 // Daily tasks of both brands: the check-in calendar and the task list, against the real API.
 import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
-import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
+import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 import { chipCoins } from "./account-flows";
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} daily tasks`, () => {
+  test.describe(`${brand.name} daily tasks`, anyViewport, () => {
     test("checking in adds the day's reward to the balance and can't be claimed twice", async ({ page }, testInfo) => {
       const response = await page.goto(`${brand.baseURL}/daily-tasks`);
       await expectNoindex(page, response);

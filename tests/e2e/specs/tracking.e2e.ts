@@ -6,6 +6,7 @@ import { brandSites } from "../support/brands";
 import { apiUrl, trackingUrl } from "../support/env";
 import type { TrackingRecord } from "../support/tracking-peer";
 import { freshEmail, signIn } from "./account-flows";
+import { anyViewport } from "../support/checks";
 
 async function records(kind: TrackingRecord["kind"]): Promise<Record<string, unknown>[]> {
   const res = await fetch(`${trackingUrl}/records?kind=${kind}`);
@@ -48,7 +49,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 for (const brand of brandSites) {
-  test.describe(`${brand.name} tracking`, () => {
+  test.describe(`${brand.name} tracking`, anyViewport, () => {
     test("a route change records one page view", async ({ page }) => {
       await page.goto(`${brand.baseURL}/about`);
       const id = await analyticsId(page);

@@ -7,11 +7,24 @@ import type { BrandSite } from "./brands";
 export const ARTIFACTS_DIR = join(import.meta.dirname, "..", "artifacts");
 
 /**
+ * Tags a test (or a describe block) whose behaviour does not depend on the viewport: a flow
+ * through the API, tracking, payments, the editor. It runs in the phone project only (most
+ * routes are a phone-width column on every viewport, spec section 2); what is laid out
+ * differently per viewport (dialogs, grids, headers, static routes) runs in both.
+ * playwright.config.ts's desktop project leaves these out with `grepInvert`.
+ */
+export const anyViewport = { tag: "@any-viewport" } as const;
+
+/** Screenshots are for people looking at the sites, not assertions: taken only when E2E_SCREENSHOTS=1. */
+const screenshots = process.env.E2E_SCREENSHOTS === "1";
+
+/**
  * Saves a full-page screenshot as artifacts/{brand}/{project}/{name}.png. What starts below the
  * fold (ui-below-fold, content-visibility: auto) renders as a visitor scrolls to it, but Chromium's
  * full-page capture does not scroll: it is rendered for the shot, so the artifact shows it as seen.
  */
 export async function saveShot(page: Page, testInfo: TestInfo, brand: BrandSite, name: string): Promise<void> {
+  if (!screenshots) return;
   await page.screenshot({
     path: join(ARTIFACTS_DIR, brand.id, testInfo.project.name, `${name}.png`),
     fullPage: true,

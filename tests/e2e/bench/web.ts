@@ -1,4 +1,4 @@
-// `pnpm bench:web`: builds both brand sites and an empty App Router page, serves them next to the
+// `pnpm bench:web`: serves both brand sites and an empty App Router page (built by turbo) next to the
 // real API, then prints every route's first-load JavaScript (gzip) and Lighthouse (mobile preset,
 // Debian Chromium) for home, story detail, coins and the chat of issue #22 — each next to the empty
 // page, same run, same machine, with a met/missed verdict on the issues' targets.
@@ -49,14 +49,8 @@ function stopAll() {
 }
 process.on("exit", stopAll);
 
-// BENCH_WEB_SKIP_BUILD=1 audits the builds already there (e.g. the same sites against two API settings).
-console.log(process.env.BENCH_WEB_SKIP_BUILD === "1" ? "using the existing builds…" : "building the sites and the empty page (turbo caches unchanged builds)…");
-const build = process.env.BENCH_WEB_SKIP_BUILD === "1" ? { status: 0 } : spawnSync(
-  join(root, "node_modules/.bin/turbo"),
-  ["run", "build", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--filter=@storyloom/web-baseline", "--concurrency=1", "--output-logs=errors-only"],
-  { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } },
-);
-if (build.status !== 0) process.exit(build.status ?? 1);
+// The builds are turbo's: `pnpm bench:web` (turbo.json) builds both sites and the empty page first,
+// cached when unchanged; `pnpm --filter @storyloom/e2e bench:web` audits the builds already there.
 
 // Something already answering on a port would be audited in place of this tree's build: refuse.
 for (const port of [apiPort, ...[...sites, baseline].map((s) => s.port)]) {

@@ -1,32 +1,18 @@
-// `pnpm test:e2e`: builds both sites for this stack's API address, then runs Playwright (extra
-// arguments go to Playwright). The sites inline NEXT_PUBLIC_API_URL at build time, so the stack's
-// build differs from `npm start`'s. It is its own turbo task, `build:e2e`, writing `.next-e2e`: a
-// running product's `.next` is never rebuilt or restored under it, and turbo caches the two builds
-// apart (keyed by NEXT_PUBLIC_*), so after the first run of each, neither rebuilds for the other.
+// `pnpm test:e2e` (tests/e2e's turbo task): Playwright against the sites' `.next-e2e` builds, which
+// turbo makes first (turbo.json: this task depends on both apps' `build:e2e`, see build-site.mjs).
+// Extra arguments go to Playwright. Then the AI run (playwright.ai.config.ts): the same ports and
+// builds, plus the local model peer with LLM_BASE_URL pointed at it. A run narrowed by arguments is
+// the main suite's alone.
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
-import { apiUrl, parentPort } from "./env";
+import { siteBuildEnv } from "./stack.mjs";
 
-const root = join(import.meta.dirname, "..", "..", "..");
-// payments.e2e.ts frames the sites from a parent page on parentPort and checks the Stripe.js path:
-// the sites are built with PARENT_ORIGINS naming it and a test publishable key.
-const env = {
-  ...process.env,
-  NEXT_PUBLIC_API_URL: apiUrl,
-  NEXT_DIST_DIR: ".next-e2e",
-  NEXT_TELEMETRY_DISABLED: "1",
-  PARENT_ORIGINS: process.env.PARENT_ORIGINS ?? `http://127.0.0.1:${parentPort}`,
-  NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY: process.env.NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY ?? "pk_test_storyloom_e2e",
-};
-const run = (cmd: string, args: string[], cwd: string) => spawnSync(cmd, args, { cwd, env, stdio: "inherit" }).status ?? 1;
+const dir = join(import.meta.dirname, "..");
+const playwright = join(dir, "node_modules", ".bin", "playwright");
+const env = { ...process.env, NEXT_DIST_DIR: siteBuildEnv.NEXT_DIST_DIR, NEXT_TELEMETRY_DISABLED: "1" };
+const run = (args: string[]) => spawnSync(playwright, args, { cwd: dir, env, stdio: "inherit" }).status ?? 1;
 
-const turbo = join(root, "node_modules", ".bin", "turbo");
-const built = run(turbo, ["run", "build:e2e", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--concurrency=1", "--output-logs=errors-only"], root);
-if (built !== 0) process.exit(built);
-const playwright = join(import.meta.dirname, "..", "node_modules", ".bin", "playwright");
 const args = process.argv.slice(2);
-const main = run(playwright, ["test", ...args], join(import.meta.dirname, ".."));
-// Then the AI run (playwright.ai.config.ts): the same ports and builds, plus the local model peer
-// with LLM_BASE_URL pointed at it. A run narrowed by arguments is the main suite's alone.
-const ai = args.length === 0 ? run(playwright, ["test", "-c", "playwright.ai.config.ts"], join(import.meta.dirname, "..")) : 0;
+const main = run(["test", ...args]);
+const ai = args.length === 0 ? run(["test", "-c", "playwright.ai.config.ts"]) : 0;
 process.exit(main || ai);

@@ -39,9 +39,9 @@ export default async function HomeScreen({ searchParams }: { searchParams: Promi
 
 /**
  * The unfiltered catalogue in one sort order: `/` and `/?sort=…` without a search or category are
- * rewritten here by the brand config (next-config.js). It is the same for every visitor, so it is
- * served from the full-route cache like story pages: rendered on its first visit, then again in
- * the background once the reads' 30 s have passed.
+ * rewritten here by the brand config (`@storyloom/next-config`, tooling/next). It is the same for
+ * every visitor, so it is served from the full-route cache like story pages: rendered on its first
+ * visit, then again in the background once the reads' 30 s have passed.
  */
 export async function CachedHomeScreen({ params }: { params: Promise<{ sort: string }> }) {
   const { sort } = await params;

@@ -1,17 +1,32 @@
-// The Next.js config both brand apps share; an app only names its brand. Plain JavaScript because
-// next.config.ts loads it through Node before any TypeScript tooling runs.
+// The Next.js config both brand apps share; an app only names its brand. next.config.ts loads it
+// through Node before any TypeScript tooling runs, so the apps import the built file (dist/).
 import { fileURLToPath } from "node:url";
+import type { NextConfig } from "next";
 
-/** The catalogue's sort orders (SORTS in src/catalogue/query.ts), each served from the full-route cache. */
-export const CACHED_SORTS = ["popular", "new", "trending"];
+/** The brand of an app: every screen reads it from APP_NAME. */
+export type AppName = "storyloom" | "playshot";
+
+/**
+ * The catalogue's sort orders (SORTS in packages/screens/src/catalogue/query.ts), each served from the
+ * full-route cache; a test in screens keeps the two lists equal.
+ */
+export const CACHED_SORTS: readonly string[] = ["popular", "new", "trending"];
 
 /** The build folder: NEXT_DIST_DIR lets a test run build and serve its own copy, else `.next`. */
-export function distDir() {
+export function distDir(): string {
   return process.env.NEXT_DIST_DIR || ".next";
 }
 
-/** @param {string} appName the brand of the app: "storyloom" or "playshot" */
-export function brandNextConfig(appName) {
+/**
+ * The cache handler's file, next to this module: dist/cache-handler.js once built (Next loads it by
+ * path, so it must be the compiled file).
+ */
+export function cacheHandlerPath(): string {
+  return fileURLToPath(new URL("./cache-handler.js", import.meta.url));
+}
+
+/** The Next.js config of a brand app: images, headers, transpiled packages and the brand switch. */
+export function brandNextConfig(appName: AppName): NextConfig {
   // Covers and avatars are served by the API; allow its default local addresses and the configured one.
   const apiUrl = new URL(process.env.NEXT_PUBLIC_API_URL || "http://127.0.0.1:4000");
   const apiHosts = [apiUrl, new URL("http://127.0.0.1:4000"), new URL("http://localhost:4000")];
@@ -22,8 +37,8 @@ export function brandNextConfig(appName) {
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: distDir(),
     poweredByHeader: false,
-    // Next's full-route cache, minus not-found pages (cache-handler.js says why).
-    cacheHandler: fileURLToPath(new URL("./cache-handler.js", import.meta.url)),
+    // Next's full-route cache, minus not-found pages (cache-handler.ts says why).
+    cacheHandler: cacheHandlerPath(),
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
     productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
     reactStrictMode: true,
@@ -38,7 +53,7 @@ export function brandNextConfig(appName) {
       formats: ["image/webp"],
       qualities: [75, 100],
       remotePatterns: apiHosts.map((u) => ({
-        protocol: /** @type {"http" | "https"} */ (u.protocol.replace(":", "")),
+        protocol: u.protocol === "https:" ? ("https" as const) : ("http" as const),
         hostname: u.hostname,
         port: u.port,
         pathname: "/**",

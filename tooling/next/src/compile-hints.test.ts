@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { addCompileHints, COMPILE_HINT } from "../compile-hints.js";
+import { addCompileHints, COMPILE_HINT, markAppBuild } from "./compile-hints";
 
 describe("addCompileHints", () => {
   let dir = "";
@@ -28,5 +28,21 @@ describe("addCompileHints", () => {
     expect(readFileSync(join(dir, "b.js"), "utf8")).toBe(`${COMPILE_HINT}console.log(1)`);
     expect(JSON.parse(readFileSync(join(dir, "a.js.map"), "utf8")).mappings).toBe(";AAAA,CAAC");
     expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
+  });
+
+  it("marks the chunks of the app's build folder (NEXT_DIST_DIR, else .next) and refuses an unbuilt app", () => {
+    dir = mkdtempSync(join(tmpdir(), "compile-hints-app-"));
+    expect(() => markAppBuild(dir)).toThrow(`${join(dir, ".next", "static", "chunks")} does not exist`);
+    mkdirSync(join(dir, ".next-e2e", "static", "chunks"), { recursive: true });
+    writeFileSync(join(dir, ".next-e2e", "static", "chunks", "main.js"), "main()");
+    const before = process.env.NEXT_DIST_DIR;
+    process.env.NEXT_DIST_DIR = ".next-e2e";
+    try {
+      expect(markAppBuild(dir)).toBe(`storyloom-compile-hints: marked 1 scripts in ${join(dir, ".next-e2e", "static", "chunks")}`);
+    } finally {
+      if (before === undefined) delete process.env.NEXT_DIST_DIR;
+      else process.env.NEXT_DIST_DIR = before;
+    }
+    expect(readFileSync(join(dir, ".next-e2e", "static", "chunks", "main.js"), "utf8")).toBe(`${COMPILE_HINT}main()`);
   });
 });

@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 // The same file-system methods `next start` hands its cache handler.
 import { nodeFs } from "next/dist/server/lib/node-fs-methods.js";
-import RouteCache, { isNotFoundPage } from "../cache-handler.js";
+import RouteCache, { isNotFoundPage } from "./cache-handler";
 
 /** A rendered App Router page as Next's full-route cache receives it. */
 function page(status: number | undefined) {
@@ -12,15 +12,17 @@ function page(status: number | undefined) {
 }
 const ctx = { cacheControl: { revalidate: 30, expire: undefined }, isRoutePPREnabled: false, isFallback: false };
 
+type SetArgs = Parameters<RouteCache["set"]>;
+
 describe("RouteCache", () => {
   let dir = "";
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it("stores rendered pages on disk but never a not-found page", async () => {
     dir = mkdtempSync(join(tmpdir(), "route-cache-"));
-    const cache = new RouteCache({ fs: nodeFs, serverDistDir: dir, flushToDisk: true, maxMemoryCacheSize: 0, revalidatedTags: [] });
-    await cache.set("/story/neon-requiem", page(undefined), ctx);
-    await cache.set("/story/made-up-slug", page(404), ctx);
+    const cache = new RouteCache({ fs: nodeFs, serverDistDir: dir, flushToDisk: true, maxMemoryCacheSize: 0, revalidatedTags: [], _requestHeaders: {} });
+    await cache.set("/story/neon-requiem", page(undefined) as unknown as SetArgs[1], ctx as SetArgs[2]);
+    await cache.set("/story/made-up-slug", page(404) as unknown as SetArgs[1], ctx as SetArgs[2]);
     const files = readdirSync(dir, { recursive: true }).map(String);
     expect(files.some((f) => f.endsWith("neon-requiem.html"))).toBe(true);
     expect(files.filter((f) => f.includes("made-up-slug"))).toEqual([]);

@@ -1,17 +1,16 @@
 import { createHash } from "node:crypto";
-import { createRequire } from "node:module";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { checkScript, type WalkOptions, type WalkReport } from "@storyloom/story-script";
+import { packageRoot, resolveFromPackage } from "../files";
 import type { SeedStory } from "./content/types";
 
 // Every seeded story is a hand-written ink file, stories/<story-id>.ink, read at seed time. A
 // script that does not compile, or that the walker finds broken, stops the seed with file and line.
 
 /** Folder of the seeded stories' ink files. */
-export const storiesFolder = fileURLToPath(new URL("./stories", import.meta.url));
+export const storiesFolder = join(packageRoot, "src/seed/stories");
 
 /** Path of a seeded story's ink file, relative to the db package (for messages). */
 export const scriptPath = (storyId: string) => `src/seed/stories/${storyId}.ink`;
@@ -40,9 +39,7 @@ let walkerHash: string | undefined;
 function passKey(source: string): string {
   if (walkerHash === undefined) {
     const h = createHash("sha256");
-    // createRequire, not import.meta.resolve: vitest's module runner (a global setup seeding a test
-    // database) does not support the latter.
-    const dir = dirname(createRequire(import.meta.url).resolve("@storyloom/story-script"));
+    const dir = dirname(resolveFromPackage("@storyloom/story-script"));
     for (const f of readdirSync(dir).filter((n) => n.endsWith(".ts") && !n.endsWith(".test.ts")).sort()) h.update(f).update(readFileSync(join(dir, f)));
     walkerHash = h.digest("hex");
   }

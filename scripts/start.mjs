@@ -1,5 +1,6 @@
-// `npm start`: the whole product on its embedded defaults — the API (embedded PGlite, migrated and
-// seeded; mail to the dev mailbox; sandbox payments) and production builds of both brand sites.
+// `npm start`: the whole product on its embedded defaults — the API's production build (embedded
+// PGlite, migrated and seeded; mail to the dev mailbox; sandbox payments) and production builds of
+// both brand sites.
 import { spawn } from "node:child_process";
 import { ensureInstalled, pnpm, PNPM, root, waitForUrl } from "./lib.mjs";
 
@@ -31,6 +32,14 @@ function stop(code = 0) {
 }
 process.on("SIGINT", () => stop(0));
 process.on("SIGTERM", () => stop(0));
+
+// The API runs as built (apps/api/dist, bundled by tsup); turbo skips the build when nothing changed.
+console.log("▶ building the API (cached after the first run)…");
+const apiBuilt = await pnpm(["exec", "turbo", "run", "build", "--filter=@storyloom/api", "--output-logs=errors-only"]);
+if (apiBuilt !== 0) {
+  console.error("✖ building the API failed");
+  process.exit(apiBuilt);
+}
 
 console.log("▶ starting the API (embedded database, seeded)…");
 start("api", ["--filter", "@storyloom/api", "start"], {

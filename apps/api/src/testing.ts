@@ -37,9 +37,15 @@ const testDefaults = (overrides: Partial<Config>): Partial<Config> => ({
 export async function startTestApi(overrides: Partial<Config> = {}): Promise<RunningApi> {
   const instances = testInstances();
   if (instances > 1) return startScaledOutTestApi(instances, overrides);
-  const handle = await createTestDb();
+  // Settings first: a refused one fails at once, with no database opened (and, on PostgreSQL, left behind).
   const config = loadConfig({}, testDefaults(overrides));
-  return startApi(config, handle);
+  const handle = await createTestDb();
+  try {
+    return await startApi(config, handle);
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
 }
 
 async function startScaledOutTestApi(n: number, overrides: Partial<Config>): Promise<RunningApi> {

@@ -1,0 +1,2 @@
+import base from "@storyloom/eslint-config";
+export default base;

@@ -1,0 +1,149 @@
+import { spawn } from "node:child_process";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { endpoints } from "@storyloom/contract";
+import { readCode, startTestApi, type TestApi } from "./index";
+
+// The real API in a child process: what the tests of other packages rely on, checked through HTTP
+// and the database the way those tests use it. A test that starts an API of its own gets the hook
+// timeout: on the shared 2-core machine one start has taken 25 s.
+const START = 60_000;
+
+let api: TestApi;
+beforeAll(async () => {
+  api = await startTestApi({ ACCESS_TOKEN_TTL_S: 3600 });
+});
+afterAll(() => api?.stop());
+
+const post = (base: TestApi, path: string, body: unknown, token?: string) =>
+  fetch(`${base.url}${path}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    body: JSON.stringify(body),
+  });
+const whoami = (base: TestApi, token: string) => fetch(`${base.url}${endpoints.whoami.path}`, { headers: { authorization: `Bearer ${token}` } });
+
+let seq = 0;
+async function guest(base: TestApi): Promise<{ token: string; expires: number; uuid: string }> {
+  const res = await post(base, endpoints.guestSignUp.path, { device_id: `test-api-${process.pid}-${Date.now()}-${seq++}`, gender: "unknown" });
+  expect(res.status).toBe(200);
+  const { data } = (await res.json()) as { data: { auth: { access_token: string; expires: number }; user: { uuid: string } } };
+  return { token: data.auth.access_token, expires: data.auth.expires, uuid: data.user.uuid };
+}
+
+/** Resolves once nothing answers at `url` any more (connection refused), or fails after `ms`. */
+async function gone(url: string, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    const up = await fetch(`${url}/healthz`).then(
+      () => true,
+      () => false,
+    );
+    if (!up) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${url} still answers after ${ms} ms`);
+}
+
+describe("startTestApi", () => {
+  it("starts the real API on a loopback port with the seeded catalogue", async () => {
+    expect(api.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect((await fetch(`${api.url}/healthz`)).status).toBe(200);
+    const res = await fetch(`${api.url}${endpoints.categoryList.path}`);
+    const body = (await res.json()) as { data: { categories: unknown[] } };
+    expect(body.data.categories.length).toBeGreaterThan(0);
+  });
+
+  it("hands its settings to the API", async () => {
+    expect((await guest(api)).expires).toBe(3600);
+  });
+
+  it("refuses an unknown setting and a bad value by name, before any database is opened", async () => {
+    await expect(startTestApi({ NO_SUCH_SETTING: 1, ACCESS_TOKEN_TTL_S: "soon", CORS_ORIGINS: ["http://a.test"] })).rejects.toThrow(
+      /Invalid test API settings:\n {2}NO_SUCH_SETTING: no such setting\n {2}ACCESS_TOKEN_TTL_S: .*expected number/,
+    );
+  }, START);
+
+  it("refuses what the API's own configuration check refuses", async () => {
+    await expect(startTestApi({ ONLYPAY_SECRET: "s" })).rejects.toThrow(/ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL: set all three or none/);
+  }, START);
+});
+
+describe("readCode", () => {
+  it("reads the sign-in code from the dev mailbox, and the code logs in", async () => {
+    const email = `test-api.${process.pid}.${Date.now().toString(36)}@example.com`;
+    expect((await post(api, endpoints.sendCode.path, { email })).status).toBe(200);
+    const code = await readCode(api, email);
+    expect(code).toMatch(/^\d{6}$/);
+    const login = await post(api, endpoints.login.path, { email, code });
+    expect(login.status).toBe(200);
+  });
+
+  it("gives up on an address nothing was mailed to", async () => {
+    await expect(readCode(api, "nobody.test-api@example.com")).rejects.toThrow("no code mailed to nobody.test-api@example.com");
+  });
+});
+
+describe("query", () => {
+  it("runs SQL on the API's database and answers its rows", async () => {
+    const { uuid } = await guest(api);
+    expect(await api.query(`select is_guest from users where uuid = '${uuid}'`)).toEqual([{ is_guest: true }]);
+  });
+
+  it("rejects with the database's error", async () => {
+    await expect(api.query("select * from no_such_table")).rejects.toThrow(/no_such_table/);
+  });
+});
+
+describe("setClock", () => {
+  it("ages the API's tokens: past the TTL the token is refused, back at 0 it is accepted", async () => {
+    const { token } = await guest(api);
+    expect((await whoami(api, token)).status).toBe(200);
+    await api.setClock(3660 * 1000);
+    try {
+      expect((await whoami(api, token)).status).toBe(401);
+    } finally {
+      await api.setClock(0);
+    }
+    expect((await whoami(api, token)).status).toBe(200);
+  });
+});
+
+describe("stop", () => {
+  it("gives each API its own database, and stops the API and its database", async () => {
+    const other = await startTestApi({ DEV_MAILBOX: false });
+    const { uuid } = await guest(other);
+    expect(await api.query(`select 1 from users where uuid = '${uuid}'`)).toEqual([]);
+    // A test API without the dev mailbox: readCode says why it cannot read.
+    await expect(readCode(other, "x@example.com")).rejects.toThrow(/answered 404: is the dev mailbox on/);
+    const db = (await other.query<{ db: string }>("select current_database() as db"))[0]?.db;
+    await other.stop();
+    await other.stop();
+    await gone(other.url);
+    await expect(other.query("select 1")).rejects.toThrow("the test API is stopped");
+    // On PostgreSQL each test API has a database of its own, dropped when it stops.
+    if (process.env.DATABASE_URL) {
+      expect(db).toMatch(/^storyloom_t_/);
+      expect(await api.query(`select 1 from pg_database where datname = '${db}'`)).toEqual([]);
+    }
+  }, START);
+
+  it("ends with the process that started it, even one killed outright", async () => {
+    // A process that starts a test API, prints its address and waits; then it is killed (SIGKILL):
+    // its API sees the IPC channel close and stops instead of living on.
+    const script = `import { startTestApi } from ${JSON.stringify(new URL("./index.ts", import.meta.url).href)};
+      const api = await startTestApi(); console.log(api.url); setInterval(() => {}, 1000);`;
+    const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = "";
+      owner.stdout.on("data", (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /http:\/\/\S+/.exec(out);
+        if (m) resolve(m[0]);
+      });
+      owner.once("exit", (code) => reject(new Error(`the owner exited (${code}) before its API was up`)));
+    });
+    expect((await fetch(`${url}/healthz`)).status).toBe(200);
+    owner.kill("SIGKILL");
+    await gone(url);
+  }, START);
+});

@@ -1,0 +1,2 @@
+import { vitestConfig } from "@storyloom/vitest-config";
+export default vitestConfig();

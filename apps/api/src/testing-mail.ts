@@ -1,4 +1,5 @@
-// No server imports here: a test in a browser-like environment (happy-dom) reads codes with this alone.
+// HTTP only, no server imports: the API's own tests read codes as a user would. Other packages' tests
+// have the same in @storyloom/test-api (a package cannot import this app).
 
 /** Reads the newest sign-in code sent to an address from the dev mailbox. */
 export async function readCode(api: { url: string }, email: string): Promise<string> {

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { readCode, startTestApi } from "@storyloom/api/testing";
+import { readCode, startTestApi, type TestApi } from "@storyloom/test-api";
 import { createApiClient } from "./client";
 import { memoryStorage, StorageKeys, type ClientStorage } from "./storage";
 import { deadUrl, recordingFetch, uniqueEmail } from "./test-helpers";
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+let api: TestApi;
 let offlineUrl: string;
 
 beforeAll(async () => {
@@ -128,7 +127,7 @@ describe("code login", () => {
     const b = setup();
     await b.client.start();
     // The per-address resend limit is 60 s (counted by the database's clock): end it instead of waiting.
-    await api.ctx.db.execute(`delete from rate_limits where key = 'code-email:${email}'`);
+    await api.query(`delete from rate_limits where key = 'code-email:${email}'`);
     const events: string[] = [];
     b.client.session.subscribe((_s, e) => events.push(e));
     const r = await loginAs(b.client, email);

@@ -2,20 +2,19 @@
 // any stream), and with one — the local model peer — where the events arrive as they are written,
 // an abort reaches the model, and the usual client errors come back from the JSON envelopes.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApi } from "@storyloom/api/testing";
+import { startTestApi, type TestApi } from "@storyloom/test-api";
 import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
 import { streamChat, isInsufficientCoins, type ChatStreamEvent } from "./chat-stream";
 import { createApiClient } from "./client";
 import { memoryStorage, StorageKeys } from "./storage";
 import { recordingFetch } from "./test-helpers";
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
 const STORY = "neon-requiem";
 const ACTOR = "juno-vex";
 const target = { story_id: STORY, actor_id: ACTOR, mode: "character" as const };
 
-let plain: Api;
-let withModel: Api;
+let plain: TestApi;
+let withModel: TestApi;
 let peer: ModelPeer;
 
 beforeAll(async () => {
@@ -28,7 +27,7 @@ afterAll(async () => {
 });
 
 /** A signed-in guest whose story has begun (the opening is free). */
-async function player(api: Api) {
+async function player(api: TestApi) {
   const rec = recordingFetch();
   const storage = memoryStorage();
   const client = createApiClient({ baseUrl: api.url, storage, fetch: rec.fetch });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCode, startTestApi } from "@storyloom/api/testing";
+import { readCode, startTestApi, type TestApi } from "@storyloom/test-api";
 import { createApiClient } from "./client";
 import { memoryStorage } from "./storage";
 import { uniqueEmail } from "./test-helpers";
@@ -7,8 +7,7 @@ import { uniqueEmail } from "./test-helpers";
 // The payment token handoff: a browser context without the buyer's session confirms their order
 // with the token the return URL carried (CallOptions.token), against the real API.
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+let api: TestApi;
 beforeAll(async () => {
   api = await startTestApi();
 });

@@ -1,13 +1,12 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { startTestApi } from "@storyloom/api/testing";
+import { startTestApi, type TestApi } from "@storyloom/test-api";
 import { ACCESS_TOKEN_TTL_S } from "@storyloom/contract";
 import { createApiClient, type ApiClientOptions } from "./client";
 import { initialSnapshot } from "./session";
 import { memoryStorage, StorageKeys, type ClientStorage } from "./storage";
 import { deadUrl, recordingFetch } from "./test-helpers";
 
-type Api = Awaited<ReturnType<typeof startTestApi>>;
-let api: Api;
+let api: TestApi;
 const TTL_S = 3600;
 
 beforeAll(async () => {
@@ -18,8 +17,9 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.stop();
 });
-afterEach(() => {
+afterEach(async () => {
   vi.useRealTimers();
+  await api.setClock(0);
 });
 
 function setup(opts: Partial<ApiClientOptions> & { storage?: ClientStorage } = {}) {
@@ -29,10 +29,11 @@ function setup(opts: Partial<ApiClientOptions> & { storage?: ClientStorage } = {
   return { client, rec, storage };
 }
 
-/** Moves the clock (client and in-process server alike) past the access token's lifetime. */
-function expireAccessToken(seconds = TTL_S + 60) {
+/** Moves the clock past the access token's lifetime: the client's (fake Date) and the API's alike. */
+async function expireAccessToken(seconds = TTL_S + 60) {
   vi.useFakeTimers({ toFake: ["Date"] });
   vi.setSystemTime(Date.now() + seconds * 1000);
+  await api.setClock(seconds * 1000);
 }
 
 /** Uses the stored refresh token twice behind the client's back: the server revokes the session. */
@@ -136,7 +137,7 @@ describe("session: expired", () => {
     const { client, rec, storage } = setup();
     await client.start();
     const [oldToken, oldRefresh] = [client.session.token(), storage.cookies.get(StorageKeys.refreshToken)];
-    expireAccessToken();
+    await expireAccessToken();
     expect(client.session.storedStatus()).toBe("expired");
     rec.reset();
     const r = await client.call("whoami");
@@ -153,7 +154,7 @@ describe("session: expired", () => {
     await client.start();
     storage.session.set(StorageKeys.paymentToken, "pay");
     await revokeSession(storage);
-    expireAccessToken();
+    await expireAccessToken();
     rec.reset();
     const seen: string[] = [];
     client.session.subscribe((s) => seen.push(s.status));
@@ -168,7 +169,7 @@ describe("session: expired", () => {
   it("after 7 days the access cookie is gone; the 30-day refresh token keeps the account", async () => {
     const { client, rec, storage } = setup();
     const before = await client.start();
-    expireAccessToken(ACCESS_TOKEN_TTL_S + 60);
+    await expireAccessToken(ACCESS_TOKEN_TTL_S + 60);
     expect(storage.cookies.get(StorageKeys.token)).toBeNull();
     expect(client.session.storedStatus()).toBe("none");
     rec.reset();
@@ -182,7 +183,7 @@ describe("session: expired", () => {
     const { client, rec, storage } = setup();
     await client.start();
     storage.cookies.remove(StorageKeys.refreshToken);
-    expireAccessToken();
+    await expireAccessToken();
     rec.reset();
     expect((await client.call("whoami")).ok).toBe(true);
     expect(rec.count("refresh")).toBe(0);
@@ -228,7 +229,7 @@ describe("one pending attempt", () => {
   it("20 calls at once with an expired token cause exactly one refresh and all succeed", async () => {
     const { client, rec } = setup();
     await client.start();
-    expireAccessToken();
+    await expireAccessToken();
     rec.reset();
     const results = await Promise.all(Array.from({ length: 20 }, () => client.call("whoami")));
     expect(results.every((r) => r.ok)).toBe(true);
@@ -240,7 +241,7 @@ describe("one pending attempt", () => {
     const { client, rec, storage } = setup();
     await client.start();
     await revokeSession(storage);
-    expireAccessToken();
+    await expireAccessToken();
     rec.reset();
     const results = await Promise.all(Array.from({ length: 20 }, () => client.call("whoami")));
     expect(results.every((r) => r.ok)).toBe(true);

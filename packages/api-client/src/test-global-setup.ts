@@ -1,8 +1,9 @@
-// Browser-like (happy-dom) test files cannot host the API themselves: happy-dom's globals break the
-// server's Node code. This starts one real API in the Node context of the runner and hands its URL
-// to those files via `inject("apiUrl")`.
+// One real API (a child process, @storyloom/test-api) shared by the files that only need an address:
+// the browser-like (happy-dom) React tests and the server reads. Started once by the runner, it
+// reaches them as `inject("apiUrl")`; files that change the API's settings or its database start
+// their own.
 import type { TestProject } from "vitest/node";
-import { startTestApi } from "@storyloom/api/testing";
+import { startTestApi } from "@storyloom/test-api";
 
 declare module "vitest" {
   export interface ProvidedContext {

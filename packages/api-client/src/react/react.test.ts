@@ -2,7 +2,7 @@
 import { createElement, StrictMode, type ReactNode } from "react";
 import { act, cleanup, render, renderHook, configure, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, inject, it } from "vitest";
-import { readCode } from "@storyloom/api/testing/mail";
+import { readCode } from "@storyloom/test-api";
 import { createApiClient, type ApiClient } from "../client";
 import { memoryStorage } from "../storage";
 import { recordingFetch } from "../test-helpers";

@@ -1,33 +1,42 @@
-// A test API as a process, for tests outside this app (`@storyloom/test-api` forks this file): they
-// run the real API without importing its code. Not a module to import: loading it starts an API.
+// Test APIs in a process of their own, for tests outside this app (`@storyloom/test-api` forks this
+// file): they run the real API without importing its code. Not a module to import: loading it
+// starts a server.
 //
-// Protocol, over the IPC channel of child_process.fork (JSON messages):
-//   argv[2]        the settings, a JSON object of Config keys (checked like the environment is)
-//   → parent       { type: "ready", url } once the API answers, or { type: "error", message }
-//   ← parent       { type: "query", id, sql } runs SQL on the API's database;
-//                  { type: "clock", id, offsetMs } sets the API's clock offsetMs ahead of real time;
-//   → parent       { type: "result", id, rows } or { type: "result", id, error }
-//   disconnect     (the parent stopped it, or died) stops the API, drops its database and exits.
+// One process hosts any number of test APIs, each on its own port and fresh database, so the
+// server's code is loaded once for all of them (a whole test run can share one host). It is run
+// over HTTP on a loopback port, JSON in and out (a failure is 400 { error }):
+//   POST /start { settings }       → { id, url }   settings: Config keys, checked like the environment
+//   POST /query { id, sql }        → { rows }      SQL on that API's database
+//   POST /clock { id, offsetMs }   → {}            that API's clock offsetMs ahead of real time
+//   POST /stop  { id }             → {}            stops it and drops its database
+// Over the IPC channel of child_process.fork it reports { type: "ready", url } (this control
+// address) or { type: "error", message }; when the channel closes (the parent stopped it, or died)
+// every API is stopped and the process exits.
+import { AsyncLocalStorage } from "node:async_hooks";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
 import { sql } from "drizzle-orm";
 import { ConfigSchema, type Config } from "./config";
 import { configToEnv } from "./cluster/instances";
 import type { RunningApi } from "./server";
 
-type FromParent = { type: "query"; id: number; sql: string } | { type: "clock"; id: number; offsetMs: number };
-
-const send = (message: unknown) => new Promise<void>((resolve) => (process.send ? process.send(message, () => resolve()) : resolve()));
-const fail = async (err: unknown): Promise<never> => {
-  await send({ type: "error", message: err instanceof Error ? err.message : String(err) });
+if (!process.send) {
+  process.stderr.write("src/test-server.ts is started by @storyloom/test-api (child_process.fork), not by hand\n");
   process.exit(1);
-};
+}
+const send = (message: unknown) => new Promise<void>((resolve) => process.send!(message, () => resolve()));
+
+// The server's code starts loading now, while the first settings are checked.
+const testing = import("./testing");
+testing.catch(() => undefined);
 
 /**
- * The settings from argv, each parsed by its own schema from its environment-variable form: the
- * same values the environment would take, and an unknown name or a bad value is refused by name
- * instead of being ignored.
+ * Settings from JSON, each parsed by its own schema from its environment-variable form: the values
+ * the environment would take, and an unknown name or a bad value is refused by name, not ignored.
  */
-function settings(json: string | undefined): Partial<Config> {
-  const raw = JSON.parse(json ?? "{}") as Record<string, unknown>;
+function settings(raw: unknown): Partial<Config> {
+  if (raw === undefined) return {};
+  if (typeof raw !== "object" || raw === null || Array.isArray(raw)) throw new Error("settings must be an object");
   const shape = ConfigSchema.shape as Record<string, (typeof ConfigSchema.shape)[keyof Config]>;
   const problems: string[] = [];
   const out: Record<string, unknown> = {};
@@ -45,66 +54,108 @@ function settings(json: string | undefined): Partial<Config> {
   return out as Partial<Config>;
 }
 
-if (!process.send) {
-  process.stderr.write("src/test-server.ts is started by @storyloom/test-api (child_process.fork), not by hand\n");
-  process.exit(1);
+// Each API runs inside its own async context holding its clock: its requests, timers and queries
+// see its offset, and moving one API's clock leaves the others (and this host) alone.
+interface Clock {
+  offsetMs: number;
 }
-
-/** Checks the settings, then loads the server's code and starts the API: a refusal comes back at once. */
-async function start(json: string | undefined): Promise<{ api: RunningApi; scaledOut: boolean }> {
-  const wanted = settings(json);
-  const testing = await import("./testing");
-  return { api: await testing.startTestApi(wanted), scaledOut: testing.testInstances() > 1 };
-}
-const { api, scaledOut } = await start(process.argv[2]).catch(fail);
-
-let stopping: Promise<void> | undefined;
-const stop = () => (stopping ??= api.stop().then(() => process.exit(0), (err: unknown) => {
-  process.stderr.write(`test API: stop failed: ${err instanceof Error ? err.message : String(err)}\n`);
-  process.exit(1);
-}));
-process.once("disconnect", () => void stop());
-process.once("SIGTERM", () => void stop());
-process.once("SIGINT", () => void stop());
-
+const clocks = new AsyncLocalStorage<Clock>();
 const RealDate = Date;
-let offsetMs = 0;
-/**
- * Moves this process's clock (`Date.now()`, `new Date()`): what vitest's fake Date did for an API in
- * the test's own process, so a test can age tokens on both sides. The first call swaps in the
- * shifted Date; until then the API runs on the real one.
- */
-function setClock(offset: number): void {
-  if (scaledOut) throw new Error("the clock of a scaled-out test API (API_TEST_INSTANCES) cannot be moved: its instances are other processes");
-  if (!Number.isFinite(offset)) throw new Error(`clock offset must be a number of milliseconds, not ${String(offset)}`);
-  offsetMs = offset;
+const shiftedNow = () => RealDate.now() + (clocks.getStore()?.offsetMs ?? 0);
+
+/** The first moved clock swaps in a Date that reads it; until then every API runs on the real one. */
+function installShiftedDate(): void {
   if (globalThis.Date !== RealDate) return;
   // A proxy, not a subclass: dates stay plain Dates (same prototype and constructor), and `Date()`
   // without `new` still answers a string.
   globalThis.Date = new Proxy(RealDate, {
-    construct: (target, args: unknown[], newTarget: typeof Date) => Reflect.construct(target, args.length > 0 ? args : [RealDate.now() + offsetMs], newTarget),
-    apply: () => new RealDate(RealDate.now() + offsetMs).toString(),
-    get: (target, key, receiver) => (key === "now" ? () => RealDate.now() + offsetMs : Reflect.get(target, key, receiver)),
+    construct: (target, args: unknown[], newTarget: typeof Date) => Reflect.construct(target, args.length > 0 ? args : [shiftedNow()], newTarget),
+    apply: () => new RealDate(shiftedNow()).toString(),
+    get: (target, key, receiver) => (key === "now" ? shiftedNow : Reflect.get(target, key, receiver)),
   });
 }
 
-async function answer(m: FromParent): Promise<unknown[]> {
-  if (m.type === "clock") {
-    setClock(m.offsetMs);
-    return [];
-  }
-  const res = await api.handle.db.execute(sql.raw(m.sql));
-  return (res as unknown as { rows: unknown[] }).rows;
+interface Hosted {
+  api: RunningApi;
+  clock: Clock;
+  scaledOut: boolean;
+}
+const apis = new Map<number, Hosted>();
+let nextId = 1;
+
+function hosted(id: unknown): Hosted {
+  const h = apis.get(Number(id));
+  if (!h) throw new Error(`no test API ${String(id)} here (stopped already?)`);
+  return h;
 }
 
-process.on("message", (m: FromParent) => {
-  if (m?.type !== "query" && m?.type !== "clock") return;
-  answer(m)
-    .then(
-      (rows) => send({ type: "result", id: m.id, rows }),
-      (err: unknown) => send({ type: "result", id: m.id, error: err instanceof Error ? err.message : String(err) }),
-    )
-    .catch(() => undefined);
-});
+const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>> = {
+  "/start": async (body) => {
+    const wanted = settings(body.settings);
+    const { startTestApi, testInstances } = await testing;
+    const clock: Clock = { offsetMs: 0 };
+    const api = await clocks.run(clock, () => startTestApi(wanted));
+    const id = nextId++;
+    apis.set(id, { api, clock, scaledOut: testInstances() > 1 });
+    return { id, url: api.url };
+  },
+  "/query": async (body) => {
+    const h = hosted(body.id);
+    const res = await clocks.run(h.clock, () => h.api.handle.db.execute(sql.raw(String(body.sql))));
+    return { rows: (res as unknown as { rows: unknown[] }).rows };
+  },
+  "/clock": async (body) => {
+    const h = hosted(body.id);
+    if (h.scaledOut) throw new Error("the clock of a scaled-out test API (API_TEST_INSTANCES) cannot be moved: its instances are other processes");
+    const offsetMs = body.offsetMs;
+    if (typeof offsetMs !== "number" || !Number.isFinite(offsetMs)) throw new Error(`offsetMs must be a finite number of milliseconds, not ${JSON.stringify(offsetMs)}`);
+    if (offsetMs !== 0) installShiftedDate();
+    h.clock.offsetMs = offsetMs;
+    return {};
+  },
+  "/stop": async (body) => {
+    const h = apis.get(Number(body.id));
+    apis.delete(Number(body.id));
+    await h?.api.stop();
+    return {};
+  },
+};
 
-await send({ type: "ready", url: api.url });
+async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const answer = (status: number, body: unknown): void => {
+    res.writeHead(status, { "content-type": "application/json" }).end(JSON.stringify(body));
+  };
+  const route = req.method === "POST" ? routes[req.url ?? ""] : undefined;
+  if (!route) return answer(404, { error: `no such control request: ${req.method} ${req.url}` });
+  try {
+    let text = "";
+    for await (const chunk of req) text += String(chunk);
+    answer(200, await route(text ? (JSON.parse(text) as Record<string, unknown>) : {}));
+  } catch (err) {
+    answer(400, { error: err instanceof Error ? err.message : String(err) });
+  }
+}
+
+const control = createServer((req, res) => void handle(req, res));
+try {
+  await new Promise<void>((resolve, reject) => control.once("error", reject).listen(0, "127.0.0.1", resolve));
+} catch (err) {
+  await send({ type: "error", message: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+}
+
+let stopping: Promise<void> | undefined;
+const stopAll = () =>
+  (stopping ??= (async () => {
+    control.close();
+    const running = [...apis.values()];
+    apis.clear();
+    const results = await Promise.allSettled(running.map((h) => h.api.stop()));
+    for (const r of results) if (r.status === "rejected") process.stderr.write(`test API: stop failed: ${String(r.reason)}\n`);
+    process.exit(results.some((r) => r.status === "rejected") ? 1 : 0);
+  })());
+process.once("disconnect", () => void stopAll());
+process.once("SIGTERM", () => void stopAll());
+process.once("SIGINT", () => void stopAll());
+
+await send({ type: "ready", url: `http://127.0.0.1:${(control.address() as AddressInfo).port}` });

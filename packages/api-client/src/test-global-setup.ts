@@ -1,9 +1,9 @@
-// One real API (a child process, @storyloom/test-api) shared by the files that only need an address:
-// the browser-like (happy-dom) React tests and the server reads. Started once by the runner, it
-// reaches them as `inject("apiUrl")`; files that change the API's settings or its database start
-// their own.
+// The test APIs of a run share one host process (@storyloom/test-api): the server's code loads once,
+// not once per test file, and each file's startTestApi still gets an API and database of its own.
+// One of them, started here, serves the files that only need an address (the browser-like React
+// tests and the server reads): it reaches them as `inject("apiUrl")`.
 import type { TestProject } from "vitest/node";
-import { startTestApi } from "@storyloom/test-api";
+import { shareTestApiHost, startTestApi } from "@storyloom/test-api";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -11,9 +11,18 @@ declare module "vitest" {
   }
 }
 
-/** Starts the shared API before the run; the returned function stops it after. */
+/** Starts the shared host and API before the run; the returned function stops them after. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const api = await startTestApi();
-  project.provide("apiUrl", api.url);
-  return () => api.stop();
+  const stopHost = await shareTestApiHost();
+  try {
+    const api = await startTestApi();
+    project.provide("apiUrl", api.url);
+    return async () => {
+      await api.stop();
+      await stopHost();
+    };
+  } catch (err) {
+    await stopHost();
+    throw err;
+  }
 }

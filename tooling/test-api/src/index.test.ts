@@ -1,18 +1,35 @@
 import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { endpoints } from "@storyloom/contract";
-import { readCode, startTestApi, type TestApi } from "./index";
+import { readCode, shareTestApiHost, SHARED_HOST_ENV, startTestApi, startTestApiHost, type TestApi } from "./index";
 
-// The real API in a child process: what the tests of other packages rely on, checked through HTTP
-// and the database the way those tests use it. A test that starts an API of its own gets the hook
-// timeout: on the shared 2-core machine one start has taken 25 s.
+// The real API in a host process: what the tests of other packages rely on, checked through HTTP
+// and the database the way those tests use it. Most tests share one host, as a package's test run
+// does; the last ones start hosts of their own. A test that starts a host gets the hook timeout:
+// on the shared 2-core machine one start has taken 25 s.
 const START = 60_000;
 
 let api: TestApi;
+let stopHost: () => Promise<void>;
 beforeAll(async () => {
+  stopHost = await shareTestApiHost();
   api = await startTestApi({ ACCESS_TOKEN_TTL_S: 3600 });
 });
-afterAll(() => api?.stop());
+afterAll(async () => {
+  await api?.stop();
+  await stopHost?.();
+});
+
+/** Runs `fn` with no shared host named: its startTestApi forks a host of its own. */
+async function ownHost<T>(fn: () => Promise<T>): Promise<T> {
+  const shared = process.env[SHARED_HOST_ENV];
+  delete process.env[SHARED_HOST_ENV];
+  try {
+    return await fn();
+  } finally {
+    if (shared !== undefined) process.env[SHARED_HOST_ENV] = shared;
+  }
+}
 
 const post = (base: TestApi, path: string, body: unknown, token?: string) =>
   fetch(`${base.url}${path}`, {
@@ -106,6 +123,30 @@ describe("setClock", () => {
     }
     expect((await whoami(api, token)).status).toBe(200);
   });
+
+  it("moves one API's clock only: another API in the same host keeps real time", async () => {
+    const other = await startTestApi({ ACCESS_TOKEN_TTL_S: 3600 });
+    try {
+      const mine = await guest(api);
+      const theirs = await guest(other);
+      await api.setClock(3660 * 1000);
+      try {
+        expect((await whoami(api, mine.token)).status).toBe(401);
+        expect((await whoami(other, theirs.token)).status).toBe(200);
+        // The database keeps real time, PGlite as PostgreSQL: SQL's now() is not the API's clock.
+        const [db] = await api.query<{ s: number }>("select extract(epoch from now())::float8 as s");
+        expect(Math.abs(Number(db!.s) * 1000 - Date.now())).toBeLessThan(60_000);
+      } finally {
+        await api.setClock(0);
+      }
+    } finally {
+      await other.stop();
+    }
+  }, START);
+
+  it("refuses an offset that is not a number", async () => {
+    await expect(api.setClock(Number.NaN)).rejects.toThrow("offsetMs must be a finite number of milliseconds, not NaN");
+  });
 });
 
 describe("stop", () => {
@@ -127,12 +168,30 @@ describe("stop", () => {
     }
   }, START);
 
+  it("without a shared host, forks one of its own and stops it with the API", async () => {
+    const lone = await ownHost(() => startTestApi());
+    expect((await fetch(`${lone.url}/healthz`)).status).toBe(200);
+    await lone.stop();
+    await gone(lone.url);
+  }, START);
+
+  it("a host stops every API it runs when it is stopped", async () => {
+    const host = await startTestApiHost();
+    process.env[SHARED_HOST_ENV] = host.url;
+    const [a, b] = await Promise.all([startTestApi(), startTestApi()]).finally(() => delete process.env[SHARED_HOST_ENV]);
+    expect(a.url).not.toBe(b.url);
+    await host.stop();
+    await Promise.all([gone(a.url), gone(b.url)]);
+  }, START);
+
   it("ends with the process that started it, even one killed outright", async () => {
-    // A process that starts a test API, prints its address and waits; then it is killed (SIGKILL):
-    // its API sees the IPC channel close and stops instead of living on.
+    // A process that starts a test API (in a host of its own), prints its address and waits; then
+    // it is killed (SIGKILL): the host sees the IPC channel close and stops instead of living on.
     const script = `import { startTestApi } from ${JSON.stringify(new URL("./index.ts", import.meta.url).href)};
       const api = await startTestApi(); console.log(api.url); setInterval(() => {}, 1000);`;
-    const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { stdio: ["ignore", "pipe", "inherit"] });
+    const env = { ...process.env };
+    delete env[SHARED_HOST_ENV];
+    const owner = spawn(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { env, stdio: ["ignore", "pipe", "inherit"] });
     const url = await new Promise<string>((resolve, reject) => {
       let out = "";
       owner.stdout.on("data", (chunk: Buffer) => {

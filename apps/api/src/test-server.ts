@@ -81,6 +81,8 @@ interface Hosted {
   scaledOut: boolean;
 }
 const apis = new Map<number, Hosted>();
+/** Starts under way: a host told to stop waits for them, so none is left running with its database. */
+const starting = new Set<Promise<unknown>>();
 let nextId = 1;
 
 function hosted(id: unknown): Hosted {
@@ -94,10 +96,16 @@ const routes: Record<string, (body: Record<string, unknown>) => Promise<unknown>
     const wanted = settings(body.settings);
     const { startTestApi, testInstances } = await testing;
     const clock: Clock = { offsetMs: 0 };
-    const api = await clocks.run(clock, () => startTestApi(wanted));
-    const id = nextId++;
-    apis.set(id, { api, clock, scaledOut: testInstances() > 1 });
-    return { id, url: api.url };
+    const start = clocks.run(clock, () => startTestApi(wanted));
+    starting.add(start);
+    try {
+      const api = await start;
+      const id = nextId++;
+      apis.set(id, { api, clock, scaledOut: testInstances() > 1 });
+      return { id, url: api.url };
+    } finally {
+      starting.delete(start);
+    }
   },
   "/query": async (body) => {
     const h = hosted(body.id);
@@ -148,6 +156,7 @@ let stopping: Promise<void> | undefined;
 const stopAll = () =>
   (stopping ??= (async () => {
     control.close();
+    await Promise.allSettled([...starting]);
     const running = [...apis.values()];
     apis.clear();
     const results = await Promise.allSettled(running.map((h) => h.api.stop()));

@@ -5,19 +5,11 @@ import { expect, test } from "@playwright/test";
 import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
+import { LAMP_ROOM_OPENING } from "../support/lamp-room";
 import { freshEmail, signIn } from "../specs/account-flows";
 
 // `cellar` is diverted to but not written yet: the script does not compile until it is.
-const SCRIPT = `The lamp room hums.
-# speaker: Wren
-"Up to the light, or down to the cellar?"
-* [Climb to the lamp] -> top
-* [Go down to the cellar] -> cellar
-
-== top ==
-Stars, everywhere, and the sea asleep under them.
--> END
-`;
+const SCRIPT = LAMP_ROOM_OPENING;
 const CELLAR = `=== cellar ===
 Cold stone and the sound of water.
 "Mind the third step." # speaker: Wren

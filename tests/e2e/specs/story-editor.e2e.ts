@@ -4,19 +4,11 @@
 import { expect, test } from "@playwright/test";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
+import { LAMP_ROOM_OPENING } from "../support/lamp-room";
 import { freshEmail, signIn } from "./account-flows";
 
 // Line 12 opens a brace it never closes.
-const BROKEN = `The lamp room hums.
-# speaker: Wren
-"Up to the light, or down to the cellar?"
-* [Climb to the lamp] -> top
-* [Go down to the cellar] -> cellar
-
-== top ==
-Stars, everywhere, and the sea asleep under them.
--> END
-
+const BROKEN = `${LAMP_ROOM_OPENING}
 == cellar ==
 Cold stone {and the sound of water.
 -> END

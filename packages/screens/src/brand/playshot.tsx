@@ -1,5 +1,6 @@
 // PlayShot: the brand paid through the redirect provider Onlypay. Its own module, so a Storyloom
 // build leaves it out.
+import { playshotContact } from "./contact";
 import type { Brand, LogoProps } from "./types";
 
 /** PlayShot's mark: a play triangle in a tilted rounded square with a spark in the corner. */
@@ -16,7 +17,7 @@ export function PlayShotLogo({ decorative = false, ...props }: LogoProps) {
 /** PlayShot's row of the brand table. */
 export const playshot: Brand = {
   id: "playshot",
-  name: "PlayShot",
+  name: playshotContact.name,
   company: "PlayShot Media",
   siteUrl: "https://playshot.ai",
   domain: "playshot.ai",
@@ -24,7 +25,7 @@ export const playshot: Brand = {
   description:
     "PlayShot turns AI characters into fast, playable story episodes: pick a scene, make your move and chat your way to the next twist.",
   keywords: ["AI story games", "interactive episodes", "AI characters", "AI roleplay", "story chat", "PlayShot"],
-  supportEmail: "support@playshot.ai",
+  supportEmail: playshotContact.supportEmail,
   paymentProvider: "onlypay",
   paymentProcessorName: "Onlypay",
   colors: { primary: "#e11d48", secondary: "#22d3ee", background: "#0b1220" },

@@ -1,5 +1,6 @@
 // Storyloom: the brand paid by card through Stripe. Its own module, so a PlayShot build leaves it out.
 import { useId } from "react";
+import { storyloomContact } from "./contact";
 import type { Brand, LogoProps } from "./types";
 
 /** Storyloom's mark: two pages of an open book crossed by a woven thread. */
@@ -24,7 +25,7 @@ export function StoryloomLogo({ decorative = false, ...props }: LogoProps) {
 /** Storyloom's row of the brand table. */
 export const storyloom: Brand = {
   id: "storyloom",
-  name: "Storyloom",
+  name: storyloomContact.name,
   company: "Storyloom Interactive",
   siteUrl: "https://storyloom.ai",
   domain: "storyloom.ai",
@@ -32,7 +33,7 @@ export const storyloom: Brand = {
   description:
     "Storyloom is an AI-powered interactive story platform: step into fantasy, romance and mystery tales, talk with their characters and shape every ending.",
   keywords: ["AI stories", "interactive fiction", "AI characters", "choose your own adventure", "AI chat", "Storyloom"],
-  supportEmail: "support@storyloom.ai",
+  supportEmail: storyloomContact.supportEmail,
   paymentProvider: "stripe",
   paymentProcessorName: "Stripe",
   colors: { primary: "#7c3aed", secondary: "#f59e0b", background: "#140f24" },

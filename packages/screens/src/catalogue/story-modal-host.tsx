@@ -1,12 +1,12 @@
 "use client";
-import dynamic from "next/dynamic";
 import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from "react";
 import type { StorySummary } from "@storyloom/contract";
 import { preloadDialog } from "@storyloom/ui";
+import { clientOnly } from "@storyloom/ui/client-only";
 
 // The modal (detail view, like and subscribe) is only downloaded when a card is first opened,
 // keeping it out of the home page's first-load JavaScript.
-const StoryModal = dynamic(() => import("../story/story-modal").then((m) => m.StoryModal), { ssr: false });
+const StoryModal = clientOnly(() => import("../story/story-modal").then((m) => m.StoryModal));
 
 const OpenStoryContext = createContext<((story: StorySummary) => void) | null>(null);
 

@@ -1,10 +1,10 @@
 "use client";
-import dynamic from "next/dynamic";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useEffect, useState } from "react";
 import type { ChatMessage } from "@storyloom/contract";
 import { useSysconfig } from "@storyloom/api-client/react";
 import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";
+import { clientOnly } from "@storyloom/ui/client-only";
 import { shownMessages, VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./chat-logic";
 import { ChoicePanel } from "./choice-panel";
 import { Composer } from "./composer";
@@ -61,7 +61,7 @@ function LoadingThread() {
 
 // The purchase dialog (and the payment code behind it) loads only when a reply is refused for
 // want of coins or the player asks to buy.
-const ChatPurchase = dynamic(() => import("./chat-purchase"), { ssr: false });
+const ChatPurchase = clientOnly(() => import("./chat-purchase").then((m) => m.default));
 
 /**
  * One chat screen, four presentations (spec: /chat, /chat2, /chat3, /chat4): classic bubbles,

@@ -1,5 +1,4 @@
 "use client";
-import dynamic from "next/dynamic";
 import { useState } from "react";
 import type { PricePackage } from "@storyloom/contract";
 import { IntentLink as Link } from "../shell/intent-link";
@@ -15,6 +14,7 @@ import {
   formatDollars,
   preloadDialog,
 } from "@storyloom/ui";
+import { clientOnly } from "@storyloom/ui/client-only";
 import { CoinBalance } from "../account/coin-balance";
 import { LedgerHistory } from "./ledger-history";
 import { usePurchase } from "./use-purchase";
@@ -24,7 +24,7 @@ const RETURN_PATH = "/user/coins";
 // The dialog's code loads when it is first opened (or the buy button is hovered or focused), not
 // with the page: most visits to the coins page never open it.
 const loadPurchaseDialog = () => import("@storyloom/ui/purchase-dialog");
-const PurchaseDialog = dynamic(() => loadPurchaseDialog().then((m) => m.PurchaseDialog), { ssr: false });
+const PurchaseDialog = clientOnly(() => loadPurchaseDialog().then((m) => m.PurchaseDialog));
 
 function Packages({ purchase }: { purchase: ReturnType<typeof usePurchase> }) {
   const { prices, openDialog } = purchase;

@@ -1,5 +1,5 @@
 "use client";
-import { getBrand } from "../brand";
+import { brandContact } from "../brand/contact";
 
 // The last resort when the root layout itself fails: no stylesheet, providers or fonts can be
 // counted on, so the page carries its own few styles (dark, like the site's default theme).
@@ -19,7 +19,7 @@ a{color:#f4f2fb;border:1px solid #3a3550}
 
 /** Next.js `global-error.tsx`: a self-contained 'Something Went Wrong' page with Reload and Go Home. */
 export default function GlobalError({ error }: { error: Error & { digest?: string }; reset: () => void }) {
-  const brand = getBrand();
+  const brand = brandContact();
   return (
     <html lang="en">
       <head>

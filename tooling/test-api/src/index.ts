@@ -1,8 +1,7 @@
 import { fork } from "node:child_process";
 import { existsSync } from "node:fs";
 import { request } from "node:http";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 
 export { readCode } from "./mail";
 
@@ -46,16 +45,18 @@ export const SHARED_HOST_ENV = "TEST_API_HOST_URL";
 const START_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 15_000;
 
-/** The API's test-server entry and the folder of its package (the host runs there, like `pnpm start`). */
+/**
+ * The API's test-server entry and the folder of its package (the host runs there, like `pnpm start`),
+ * found by path in this monorepo, not as a package: the API's own tests use this package, and a
+ * dependency back on the API would make a cycle.
+ */
 function apiEntry(): { file: string; cwd: string } {
-  const file = createRequire(import.meta.url).resolve("@storyloom/api/test-server");
-  let dir = dirname(file);
-  while (!existsSync(join(dir, "package.json"))) {
-    const up = dirname(dir);
-    if (up === dir) throw new Error(`no package.json above ${file}`);
-    dir = up;
+  const dir = new URL("../../../apps/api/", import.meta.url);
+  const file = fileURLToPath(new URL("src/test-server.ts", dir));
+  if (!existsSync(file)) {
+    throw new Error(`the API's test server is not at ${file}: @storyloom/test-api runs the API of its own monorepo (apps/api), from source`);
   }
-  return { file, cwd: dir };
+  return { file, cwd: fileURLToPath(dir) };
 }
 
 /**

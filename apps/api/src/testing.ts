@@ -4,8 +4,6 @@ import { startApi, type RunningApi } from "./server";
 import { startApiInstances } from "./cluster/instances";
 import { startRoundRobinProxy } from "./cluster/proxy";
 
-export { readCode } from "./testing-mail";
-
 /**
  * How many API instances a test API is: 1 (in-process, the default) or, with API_TEST_INSTANCES=N
  * (N ≥ 2, needs DATABASE_URL), N separate API processes on one fresh PostgreSQL database behind a

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNull } from "drizzle-orm";
 import { users, verificationCodes } from "@storyloom/db";
-import { readCode, startTestApi, testInstances } from "../src/testing";
+import { readCode } from "@storyloom/test-api";
+import { startTestApi, testInstances } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { coinLedger, rowsOf, sessions, users, verificationCodes } from "@storyloom/db";
-import { readCode, startTestApi } from "../src/testing";
+import { readCode } from "@storyloom/test-api";
+import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { signAccessToken } from "../src/auth/tokens";
 import { call, newGuest } from "./http";

@@ -1,6 +1,6 @@
 import { endpoints, type EndpointName } from "@storyloom/contract";
 import type { RunningApi } from "../src/server";
-import { readCode } from "../src/testing-mail";
+import { readCode } from "@storyloom/test-api";
 
 /** The envelope as tests read it. */
 export interface Answer<T = Record<string, unknown>> {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { readCode, startTestApi } from "../src/testing";
+import { readCode } from "@storyloom/test-api";
+import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { clearSysconfigCache } from "../src/services/sysconfig";
 import { balanceAndLedger } from "./db";

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CheckInState, DailyTask, LedgerEntry } from "@storyloom/contract";
-import { readCode, startTestApi } from "../src/testing";
+import { readCode } from "@storyloom/test-api";
+import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { eq } from "drizzle-orm";
 import { rateLimits } from "@storyloom/db";

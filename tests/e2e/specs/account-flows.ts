@@ -1,6 +1,7 @@
 // Steps the account, coins and tasks specs share: a fresh e-mail, the code from the API's dev
 // mailbox, and signing in through the login page exactly as a visitor does.
 import { expect, type Page } from "@playwright/test";
+import { readCode as readMailedCode } from "@storyloom/test-api";
 import { apiUrl } from "../support/env";
 import type { BrandSite } from "../support/brands";
 
@@ -9,20 +10,12 @@ export function freshEmail(tag: string): string {
   return `e2e-${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@example.com`;
 }
 
-/** The newest sign-in code mailed to `email`, read from the API's dev mailbox (polled: the outbox is async). */
-export async function readCode(email: string): Promise<string> {
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const res = await fetch(`${apiUrl}/dev/mail?to=${encodeURIComponent(email)}`);
-    if (res.ok) {
-      const body = (await res.json()) as { data?: { mail?: { text: string; created_at: string }[] } };
-      const newest = [...(body.data?.mail ?? [])].sort((a, b) => b.created_at.localeCompare(a.created_at))[0];
-      const code = newest?.text.match(/\b(\d{6})\b/)?.[1];
-      if (code) return code;
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`no sign-in code arrived for ${email}`);
+/**
+ * The newest sign-in code mailed to `email`, from the API's dev mailbox. The page posts the request,
+ * so the mail may come a moment after the click: up to 15 s, asked every 250 ms.
+ */
+export function readCode(email: string): Promise<string> {
+  return readMailedCode({ url: apiUrl }, email, { timeoutMs: 15_000, intervalMs: 250 });
 }
 
 /** The coin balance the header chip shows once the session is known. */

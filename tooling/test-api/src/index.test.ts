@@ -95,8 +95,28 @@ describe("readCode", () => {
     expect(login.status).toBe(200);
   });
 
-  it("gives up on an address nothing was mailed to", async () => {
-    await expect(readCode(api, "nobody.test-api@example.com")).rejects.toThrow("no code mailed to nobody.test-api@example.com");
+  it("reads the newest sign-in mail: a later code wins, a later mail of another kind is passed over", async () => {
+    const email = `test-api.newest.${process.pid}.${Date.now().toString(36)}@example.com`;
+    expect((await post(api, endpoints.sendCode.path, { email })).status).toBe(200);
+    await readCode(api, email);
+    await api.query(`delete from rate_limits where key = 'code-email:${email}'`);
+    expect((await post(api, endpoints.sendCode.path, { email })).status).toBe(200);
+    // Newest of all: a mail that is not a code, with six digits in its subject and text.
+    const notice = { to: email, subject: 'You\'re following "Room 101101"', text: "Chapter 202202 is out." };
+    await api.query(`insert into outbox (kind, payload) values ('mail', '${JSON.stringify(notice).replaceAll("'", "''")}'::jsonb)`);
+    const code = await readCode(api, email);
+    expect(code).not.toMatch(/101101|202202/);
+    // The second code replaced the first: only the newest logs in.
+    expect((await post(api, endpoints.login.path, { email, code })).status).toBe(200);
+  });
+
+  it("gives up on an address nothing was mailed to, after the time it is given", async () => {
+    const started = Date.now();
+    await expect(readCode(api, "nobody.test-api@example.com", { timeoutMs: 300, intervalMs: 100 })).rejects.toThrow(
+      "no code mailed to nobody.test-api@example.com within 300 ms",
+    );
+    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    expect(Date.now() - started).toBeLessThan(2_000);
   });
 });
 

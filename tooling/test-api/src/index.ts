@@ -3,7 +3,7 @@ import { existsSync } from "node:fs";
 import { request } from "node:http";
 import { fileURLToPath } from "node:url";
 
-export { readCode } from "./mail";
+export { readCode, type ReadCodeOptions } from "./mail";
 
 /**
  * API settings by the names of its environment variables (`ACCESS_TOKEN_TTL_S: 3600`,

@@ -5,7 +5,7 @@
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { lcpElement, type LcpElement } from "./lcp-element";
 import { scriptUrls } from "./script-urls";
@@ -23,6 +23,19 @@ const sites = [
   { name: "playshot", dir: "apps/playshot", port: Number(process.env.PLAYSHOT_PORT ?? 3001) },
 ];
 const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3002) };
+/**
+ * Other builds of the Storyloom site to audit in the same rounds, for an A/B decision on the same
+ * machine at the same time: BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>],…", e.g.
+ * "no-hints=apps/product:.next-nohints" (a build made beforehand with `NEXT_DIST_DIR=.next-nohints
+ * next build`) or "no-patch=/tmp/tree/apps/product" (another checkout, served by its own Next).
+ * Each is served on ports 3003 and up and labelled `storyloom:<label>`.
+ */
+const variants = (process.env.BENCH_WEB_VARIANTS?.split(",").filter(Boolean) ?? []).map((spec, i) => {
+  const [label, where] = spec.split("=");
+  const [dir, dist] = (where ?? "").split(":");
+  if (!label || !dir) throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>]`);
+  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i };
+});
 /** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story, coins and a chat. */
 const auditPaths = process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean);
 /** Only these throttling methods (comma-separated, e.g. "simulate"); default: both, simulate judged. */
@@ -30,7 +43,8 @@ const auditMethods = process.env.BENCH_WEB_METHODS?.split(",").filter(Boolean);
 
 const children: ChildProcess[] = [];
 function serve(cwd: string, command: string, args: string[], env: Record<string, string>) {
-  const child = spawn(join(root, cwd, "node_modules/.bin", command), args, { cwd: join(root, cwd), env: { ...process.env, ...env }, stdio: "ignore" });
+  const dir = resolve(root, cwd);
+  const child = spawn(join(dir, "node_modules/.bin", command), args, { cwd: dir, env: { ...process.env, ...env }, stdio: "ignore" });
   children.push(child);
 }
 async function waitFor(url: string) {
@@ -53,7 +67,7 @@ process.on("exit", stopAll);
 // cached when unchanged; `pnpm --filter @storyloom/e2e bench:web` audits the builds already there.
 
 // Something already answering on a port would be audited in place of this tree's build: refuse.
-for (const port of [apiPort, ...[...sites, baseline].map((s) => s.port)]) {
+for (const port of [apiPort, ...[...sites, baseline, ...variants].map((s) => s.port)]) {
   const busy = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
   if (busy) {
     console.error(`port ${port} is already in use: stop whatever serves it (e.g. npm start) and run the bench again`);
@@ -62,11 +76,12 @@ for (const port of [apiPort, ...[...sites, baseline].map((s) => s.port)]) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), "storyloom-bench-web-"));
-const origins = sites.flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]).join(",");
+const origins = [...sites, ...variants].flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]).join(",");
 serve("apps/api", "tsx", ["src/main.ts"], { PORT: String(apiPort), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn", CORS_ORIGINS: origins });
 await waitFor(`${api}/healthz`);
 for (const s of [...sites, baseline]) serve(s.dir, "next", ["start", "--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
-await Promise.all([...sites, baseline].map((s) => waitFor(`http://127.0.0.1:${s.port}/`)));
+for (const v of variants) serve(v.dir, "next", ["start", "--port", String(v.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist });
+await Promise.all([...sites, baseline, ...variants].map((s) => waitFor(`http://127.0.0.1:${s.port}/`)));
 
 // Concrete paths for the dynamic routes, from the seeded catalogue.
 const list = (await (await fetch(`${api}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as {
@@ -159,7 +174,7 @@ const CHAT = "/chat/neon-requiem/juno-vex";
 const targetOf = (path: string) => (path.startsWith("/chat") ? { points: 3, lcpRatio: 2 } : { points: 2, lcpRatio: 1.6 });
 const pages = [
   { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/`, points: 0, lcpRatio: 1 },
-  ...sites.flatMap((s) =>
+  ...[...sites, ...variants].flatMap((s) =>
     (auditPaths ?? ["/", `/story/${story.id}`, "/user/coins", CHAT]).map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}`, ...targetOf(path) })),
   ),
 ];

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { addCompileHints, COMPILE_HINT, markAppBuild } from "./compile-hints";
+import { addCompileHints, COMPILE_HINT, entryChunks, markAppBuild } from "./compile-hints";
 
 describe("addCompileHints", () => {
   let dir = "";
@@ -30,19 +30,70 @@ describe("addCompileHints", () => {
     expect(COMPILE_HINT).toBe("//# allFunctionsCalledOnLoad\n");
   });
 
-  it("marks the chunks of the app's build folder (NEXT_DIST_DIR, else .next) and refuses an unbuilt app", () => {
+  it("marks only the named scripts when given a list", () => {
+    dir = mkdtempSync(join(tmpdir(), "compile-hints-only-"));
+    writeFileSync(join(dir, "entry.js"), "a()");
+    writeFileSync(join(dir, "lazy.js"), "b()");
+    expect(addCompileHints(dir, new Set(["entry.js"]))).toBe(1);
+    expect(readFileSync(join(dir, "entry.js"), "utf8")).toBe(`${COMPILE_HINT}a()`);
+    expect(readFileSync(join(dir, "lazy.js"), "utf8")).toBe("b()");
+  });
+});
+
+/** A build folder as `next build` leaves it: two root scripts, one page with its entry scripts, one lazy chunk. */
+function fakeBuild(buildDir: string) {
+  const chunks = join(buildDir, "static", "chunks");
+  mkdirSync(chunks, { recursive: true });
+  for (const name of ["root.js", "react.js", "layout.js", "page.js", "dialog.js"]) writeFileSync(join(chunks, name), `${name}()`);
+  writeFileSync(join(buildDir, "build-manifest.json"), JSON.stringify({ polyfillFiles: ["static/chunks/polyfills.js"], rootMainFiles: ["static/chunks/root.js", "static/chunks/react.js"] }));
+  const pageDir = join(buildDir, "server", "app", "(home)");
+  mkdirSync(pageDir, { recursive: true });
+  const rsc = {
+    moduleLoading: { prefix: "" },
+    clientModules: { "[project]/x.tsx": { id: 1, name: "*", chunks: ["/_next/static/chunks/dialog.js"], async: true } },
+    entryJSFiles: { "[project]/app/layout": ["static/chunks/layout.js"], "[project]/app/(home)/page": ["static/chunks/layout.js", "static/chunks/page.js"] },
+    entryCSSFiles: { "[project]/app/layout": [{ path: "static/chunks/a.css", inlined: true }] },
+  };
+  writeFileSync(
+    join(pageDir, "page_client-reference-manifest.js"),
+    `globalThis.__RSC_MANIFEST = globalThis.__RSC_MANIFEST || {};\nglobalThis.__RSC_MANIFEST["/(home)/page"] = ${JSON.stringify(rsc)};\n`,
+  );
+}
+
+describe("entryChunks", () => {
+  let dir = "";
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("names the root scripts and every segment's entry scripts, not lazily loaded chunks", () => {
+    dir = mkdtempSync(join(tmpdir(), "compile-hints-entries-"));
+    fakeBuild(dir);
+    expect([...entryChunks(dir)].sort()).toEqual(["layout.js", "page.js", "react.js", "root.js"]);
+  });
+
+  it("refuses a folder without a build", () => {
+    dir = mkdtempSync(join(tmpdir(), "compile-hints-none-"));
+    expect(() => entryChunks(dir)).toThrow("build-manifest.json does not exist");
+  });
+});
+
+describe("markAppBuild", () => {
+  let dir = "";
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("marks the entry scripts of the app's build folder (NEXT_DIST_DIR, else .next) and refuses an unbuilt app", () => {
     dir = mkdtempSync(join(tmpdir(), "compile-hints-app-"));
     expect(() => markAppBuild(dir)).toThrow(`${join(dir, ".next", "static", "chunks")} does not exist`);
-    mkdirSync(join(dir, ".next-e2e", "static", "chunks"), { recursive: true });
-    writeFileSync(join(dir, ".next-e2e", "static", "chunks", "main.js"), "main()");
+    fakeBuild(join(dir, ".next-e2e"));
+    const chunks = join(dir, ".next-e2e", "static", "chunks");
     const before = process.env.NEXT_DIST_DIR;
     process.env.NEXT_DIST_DIR = ".next-e2e";
     try {
-      expect(markAppBuild(dir)).toBe(`storyloom-compile-hints: marked 1 scripts in ${join(dir, ".next-e2e", "static", "chunks")}`);
+      expect(markAppBuild(dir)).toBe(`storyloom-compile-hints: marked 4 of 5 scripts (those pages load up front) in ${chunks}`);
     } finally {
       if (before === undefined) delete process.env.NEXT_DIST_DIR;
       else process.env.NEXT_DIST_DIR = before;
     }
-    expect(readFileSync(join(dir, ".next-e2e", "static", "chunks", "main.js"), "utf8")).toBe(`${COMPILE_HINT}main()`);
+    expect(readFileSync(join(chunks, "page.js"), "utf8")).toBe(`${COMPILE_HINT}page.js()`);
+    expect(readFileSync(join(chunks, "dialog.js"), "utf8")).toBe("dialog.js()");
   });
 });

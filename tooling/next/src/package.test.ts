@@ -66,14 +66,17 @@ describe("the built package", () => {
     mkdirSync(chunks, { recursive: true });
     writeFileSync(join(chunks, "a.js"), "a()");
     writeFileSync(join(chunks, "b.js"), "b()");
+    // Next's build manifest: a.js is loaded up front, b.js (not named) only later.
+    writeFileSync(join(dir, ".next", "build-manifest.json"), JSON.stringify({ rootMainFiles: ["static/chunks/a.js"] }));
     const bin = join(root, pkg.bin["storyloom-compile-hints"]!);
     const out = execFileSync(process.execPath, [bin], {
       cwd: dir,
       encoding: "utf8",
       env: { ...process.env, NEXT_DIST_DIR: "" },
     });
-    expect(out).toBe(`storyloom-compile-hints: marked 2 scripts in ${chunks}\n`);
+    expect(out).toBe(`storyloom-compile-hints: marked 1 of 2 scripts (those pages load up front) in ${chunks}\n`);
     expect(readFileSync(join(chunks, "a.js"), "utf8")).toBe("//# allFunctionsCalledOnLoad\na()");
+    expect(readFileSync(join(chunks, "b.js"), "utf8")).toBe("b()");
   });
 
   it("says so, and fails, when the bin runs before the package is built", () => {

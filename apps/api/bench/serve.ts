@@ -14,7 +14,8 @@ await bare.listen({ host: "127.0.0.1", port: 0 });
 const barePort = (bare.server.address() as { port: number }).port;
 
 const config = loadConfig(
-  {},
+  // The pool size is the one setting a bench run may choose (DATABASE_POOL_SIZE, as in production).
+  { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE },
   {
     // Development mode: production would insist on SMTP, payment keys and PostgreSQL, none of
     // which the measured endpoints touch (the switches that differ are off here as in production).

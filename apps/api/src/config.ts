@@ -13,6 +13,8 @@ export const ConfigSchema = z.object({
   /** The address browsers reach this API at (links in mail, sandbox pages). */
   PUBLIC_API_URL: z.string().url().optional(),
   DATABASE_URL: z.string().optional(),
+  /** Connections the API keeps to PostgreSQL (per instance). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   PGLITE_DIR: z.string().default(".data/pglite"),
   /** HMAC secret of access tokens and code hashes. Required in production. */
   TOKEN_SECRET: z.string().min(16).default("dev-only-secret-change-me-in-production"),

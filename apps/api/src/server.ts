@@ -12,7 +12,7 @@ export interface RunningApi extends ApiApp {
 
 /** Opens the database (migrating and seeding it), builds the app, starts the outbox worker and listens. */
 export async function startApi(config: Config, handle?: DbHandle): Promise<RunningApi> {
-  const db = handle ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.PGLITE_DIR }));
+  const db = handle ?? (await openDb({ url: config.DATABASE_URL, dataDir: config.DATABASE_URL ? undefined : config.PGLITE_DIR, poolSize: config.DATABASE_POOL_SIZE }));
   if (!handle) {
     await migrate(db);
     if (config.SEED) await seed(db.db);

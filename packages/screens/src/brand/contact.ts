@@ -1,6 +1,6 @@
-// The few brand facts the last-resort error page needs (global-error.tsx). It loads with every page,
-// so it takes them from here rather than from the brand table, whose logos and copy would then be
-// downloaded twice (the table is in the pages' own chunks too).
+// The few brand facts the error screens need (global-error, route error, not-found; with mark.tsx
+// for the logo). They load with every page, each in its own chunk, so they take these rather than
+// the brand table, whose copy would otherwise be downloaded once per chunk.
 
 /** A brand's name and support address. */
 export interface BrandContact {

@@ -5,7 +5,8 @@
 import { usePathname } from "next/navigation";
 import { useSyncExternalStore } from "react";
 import { ErrorPage, isBot } from "@storyloom/ui";
-import { getBrand } from "../brand";
+import { brandContact } from "../brand/contact";
+import { BrandLogo } from "../brand/mark";
 import { MAIN_CONTENT_ID } from "../shell/skip-link";
 
 const noSubscription = () => () => {};
@@ -16,7 +17,6 @@ export function NotFoundErrorPage() {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const pathname = usePathname();
   const bot = useSyncExternalStore(noSubscription, () => isBot(navigator.userAgent), () => false);
-  const brand = getBrand();
   if (bot) {
     return (
       <main>
@@ -29,10 +29,10 @@ export function NotFoundErrorPage() {
     <div id={MAIN_CONTENT_ID} tabIndex={-1} className="focus:outline-none">
       <ErrorPage
         status={404}
-        supportEmail={brand.supportEmail}
+        supportEmail={brandContact().supportEmail}
         message="Page not found"
         detail={hydrated ? `Page Not Found: ${pathname}` : undefined}
-        header={<brand.Logo width={56} height={56} />}
+        header={<BrandLogo width={56} height={56} />}
       />
     </div>
   );

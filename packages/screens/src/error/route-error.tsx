@@ -2,7 +2,8 @@
 import { useRouter } from "next/navigation";
 import { startTransition, useSyncExternalStore } from "react";
 import { ErrorPage, isBot } from "@storyloom/ui";
-import { getBrand } from "../brand";
+import { brandContact } from "../brand/contact";
+import { BrandLogo } from "../brand/mark";
 import { MAIN_CONTENT_ID } from "../shell/skip-link";
 import { routeErrorStatus } from "./route-error-status";
 
@@ -14,7 +15,6 @@ const noSubscription = () => () => {};
  */
 export function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
   const router = useRouter();
-  const brand = getBrand();
   const online = useSyncExternalStore(
     (onChange) => {
       window.addEventListener("online", onChange);
@@ -33,9 +33,9 @@ export function RouteError({ error, reset }: { error: Error & { digest?: string 
     <div id={MAIN_CONTENT_ID} tabIndex={-1} className="focus:outline-none">
       <ErrorPage
         status={routeErrorStatus(error, online)}
-        supportEmail={brand.supportEmail}
+        supportEmail={brandContact().supportEmail}
         detail={error.digest ? `Reference: ${error.digest}` : undefined}
-        header={<brand.Logo width={56} height={56} />}
+        header={<BrandLogo width={56} height={56} />}
         onReload={() =>
           startTransition(() => {
             router.refresh();

@@ -51,10 +51,12 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       expect(await raw.evaluate(async (bg) => { const img = new Image(); img.src = bg.slice(5, -2); await img.decode(); return img.naturalWidth; }, covers[0]!.inline)).toBe(320);
       expect(response?.headers()["link"] ?? "").not.toContain("rel=preload");
       // The stylesheet comes inlined (experimental.inlineCss): a <style> in the head, no stylesheet
-      // request blocking the first paint. (Next also repeats it in the flight data, twice with the
-      // global-error boundary, vercel/next.js#98110; the README says why that is not patched.)
+      // request blocking the first paint. Next repeats it once in the flight data; a third copy, for
+      // the global-error boundary (vercel/next.js#98110), is kept out by tooling/next's
+      // global-error-css step.
       expect(html).toMatch(/<style[^>]*data-href="[^"]+\.css"[^>]*>@layer properties/);
       expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
+      expect(html.split("@layer properties").length - 1).toBe(2);
       await expect.poll(() => grid(raw).first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(".webp"))).toBe(true);
       await noJs.close();
 

@@ -2,6 +2,7 @@
 // through Node before any TypeScript tooling runs, so the apps import the built file (dist/).
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
+import { dropGlobalErrorCss } from "./global-error-css.js";
 
 /** The brand of an app: every screen reads it from APP_NAME. */
 export type AppName = "storyloom" | "playshot";
@@ -42,6 +43,13 @@ export function brandNextConfig(appName: AppName): NextConfig {
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
     productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
     reactStrictMode: true,
+    compiler: {
+      // After Next compiles and before it prerenders: the self-styled global-error boundary's
+      // stylesheet list is emptied, or every page carries the stylesheet once more (global-error-css.ts).
+      runAfterProductionCompile: async ({ distDir: dir }) => {
+        dropGlobalErrorCss(dir);
+      },
+    },
     // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
     experimental: { inlineCss: true },
     // Workspace packages ship TypeScript source; Next compiles them with the app.

@@ -1,7 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
-import { clientOnly } from "./client-only";
+import { clientOnly, whenIdle } from "./client-only";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -25,5 +25,35 @@ describe("clientOnly", () => {
     expect(await screen.findByText("Hello Wren")).toBeTruthy();
     expect(screen.queryByText("Loading…")).toBeNull();
     expect(load).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe("whenIdle", () => {
+  it("runs once the browser is idle (in 2 s where there is no requestIdleCallback), not at once", async () => {
+    const run = vi.fn();
+    vi.useFakeTimers();
+    try {
+      whenIdle(run);
+      expect(run).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(run).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
+
+describe("clientOnly with preload: idle", () => {
+  it("fetches the code once the browser is idle, before any render asks for it", async () => {
+    const load = vi.fn(() => Promise.resolve(Greeting));
+    vi.useFakeTimers();
+    try {
+      clientOnly(load, null, { preload: "idle" });
+      expect(load).not.toHaveBeenCalled();
+      await vi.advanceTimersByTimeAsync(2000);
+      expect(load).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -12,7 +12,11 @@ import { useIsClient } from "./dialog/use-media-query";
 export function clientOnly<P extends object>(
   load: () => Promise<ComponentType<P>>,
   fallback: ReactNode = null,
+  options: { preload?: "idle" } = {},
 ): ComponentType<P> {
+  // `preload: "idle"`, for a part that must show as soon as it is asked for (a toast, the loading
+  // overlay): its code is fetched once the page is idle, not when it first renders.
+  if (options.preload === "idle") whenIdle(() => void load().catch(() => undefined));
   const Lazy = lazy(() => load().then((component) => ({ default: component })));
   function ClientOnly(props: P) {
     const isClient = useIsClient();
@@ -24,4 +28,14 @@ export function clientOnly<P extends object>(
     );
   }
   return ClientOnly;
+}
+
+/**
+ * Runs `run` once the browser is idle after the page loaded (requestIdleCallback, else in 2 s);
+ * nothing on the server. For code a page may need later but not for its first paint.
+ */
+export function whenIdle(run: () => void): void {
+  if (typeof window === "undefined") return;
+  if (typeof window.requestIdleCallback === "function") window.requestIdleCallback(run, { timeout: 5000 });
+  else window.setTimeout(run, 2000);
 }

@@ -29,7 +29,9 @@ export { ToastProvider, useToast, type ToastApi, type ToastInput } from "./toast
 export { TOAST_REGISTRATION_TIMEOUT_MS, registerToastInstance, showToast, waitForToastInstance, type ToastInstance } from "./toast/toast-instance";
 
 export { ErrorPage, type ErrorPageProps } from "./error-page/error-page";
-export { errorCase, errorContent, errorTitle, isBot, type ErrorCase } from "./error-page/error-content";
+export { ErrorDetail } from "./error-page/error-detail";
+export { errorCase, errorContent, errorTitle, type ErrorCase } from "./error-page/error-content";
+export { isBot } from "./error-page/is-bot";
 
 export { DEFAULT_THEME, THEME_STORAGE_KEY, ThemeScript, themeInitScript, type Theme, type ThemeScriptProps } from "./theme/theme-script";
 export { readStoredTheme, setTheme, useTheme, type ThemeApi } from "./theme/use-theme";

@@ -1,49 +1,23 @@
 "use client";
-import { useRouter } from "next/navigation";
-import { startTransition, useSyncExternalStore } from "react";
-import { ErrorPage, isBot } from "@storyloom/ui";
-import { brandContact } from "../brand/contact";
-import { BrandLogo } from "../brand/mark";
-import { MAIN_CONTENT_ID } from "../shell/skip-link";
-import { routeErrorStatus } from "./route-error-status";
+import { lazy, Suspense } from "react";
+import { whenIdle } from "@storyloom/ui/client-only";
+import type { RouteErrorView as View } from "./route-error-view";
 
-const noSubscription = () => () => {};
+const load = () => import("./route-error-view");
+const LazyView = lazy(() => load().then((m) => ({ default: m.RouteErrorView })));
 
-/**
- * A route's error boundary (Next.js `error.tsx`): the kit's error page for the case, with Reload
- * re-rendering the route instead of reloading the whole site, and the error's reference for support.
- */
-export function RouteError({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  const router = useRouter();
-  const online = useSyncExternalStore(
-    (onChange) => {
-      window.addEventListener("online", onChange);
-      window.addEventListener("offline", onChange);
-      return () => {
-        window.removeEventListener("online", onChange);
-        window.removeEventListener("offline", onChange);
-      };
-    },
-    () => navigator.onLine,
-    () => true,
-  );
-  const bot = useSyncExternalStore(noSubscription, () => isBot(navigator.userAgent), () => false);
-  if (bot) return null;
+// The boundary is part of every page; its view (the kit's error page) is needed only when a route
+// fails, so its code stays out of the pages' first load. It is fetched once the page is idle, so a
+// failure in the browser finds it ready; a failure in the server render is rendered there (lazy
+// works in the server render too) and its HTML stays until the code arrives.
+whenIdle(() => void load().catch(() => undefined));
+
+/** A route's error boundary (Next.js `error.tsx`). */
+export function RouteError(props: Parameters<typeof View>[0]) {
   return (
-    <div id={MAIN_CONTENT_ID} tabIndex={-1} className="focus:outline-none">
-      <ErrorPage
-        status={routeErrorStatus(error, online)}
-        supportEmail={brandContact().supportEmail}
-        detail={error.digest ? `Reference: ${error.digest}` : undefined}
-        header={<BrandLogo width={56} height={56} />}
-        onReload={() =>
-          startTransition(() => {
-            router.refresh();
-            reset();
-          })
-        }
-      />
-    </div>
+    <Suspense fallback={null}>
+      <LazyView {...props} />
+    </Suspense>
   );
 }
 

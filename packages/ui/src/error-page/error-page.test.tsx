@@ -1,6 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { errorTitle, isBot } from "./error-content";
+import { ErrorDetail } from "./error-detail";
 import { ErrorPage } from "./error-page";
 
 describe("errorTitle", () => {
@@ -35,6 +36,14 @@ describe("ErrorPage", () => {
     expect(screen.getByRole("heading", { level: 1 }).textContent).toBe("Connection Error");
     expect(screen.getByText("Check your internet connection.")).toBeTruthy();
     expect(screen.queryByText("Check the address for typos.")).toBeNull();
+  });
+
+  it("renders a string detail in its box, and a node detail as given (it brings its own box)", () => {
+    const { unmount } = render(<ErrorPage status={404} supportEmail="s@x.test" detail={<span data-testid="own">later</span>} />);
+    expect(screen.getByTestId("own").parentElement?.tagName).toBe("MAIN");
+    unmount();
+    render(<ErrorPage status={404} supportEmail="s@x.test" detail={<ErrorDetail>Page Not Found: /x</ErrorDetail>} />);
+    expect(screen.getByText("Page Not Found: /x").className).toContain("font-mono");
   });
 
   it("calls the given back and reload handlers", () => {

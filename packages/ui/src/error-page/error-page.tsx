@@ -1,6 +1,8 @@
-"use client";
+// Server-safe: a server component (the not-found screen) renders it without shipping its code; only
+// the buttons (error-actions.tsx) are a client component.
 import { type ReactNode, useId } from "react";
-import { Button } from "../primitives/button";
+import { ErrorActions } from "./error-actions";
+import { ErrorDetail } from "./error-detail";
 import { errorCase, errorContent } from "./error-content";
 
 /** Props of {@link ErrorPage}. */
@@ -9,8 +11,8 @@ export interface ErrorPageProps {
   status?: number;
   /** Support address for the contact link, e.g. support@storyloom.ai. */
   supportEmail: string;
-  /** A specific line such as 'Page Not Found: /story/x'. */
-  detail?: string;
+  /** A specific line such as 'Page Not Found: /story/x' (a string), or a node that renders its own {@link ErrorDetail}. */
+  detail?: ReactNode;
   /** Overrides the case's default message. */
   message?: string;
   homeHref?: string;
@@ -20,12 +22,6 @@ export interface ErrorPageProps {
   onReload?: () => void;
   /** Brand logo or other content above the title. */
   header?: ReactNode;
-}
-
-function goBack(homeHref: string) {
-  // A visitor who landed straight on the error page has nothing to go back to.
-  if (window.history.length > 1) window.history.back();
-  else window.location.assign(homeHref);
 }
 
 /** The full-page error: 404, 500, connection and unknown cases with actions and suggestions. */
@@ -43,7 +39,7 @@ export function ErrorPage({ status, supportEmail, detail, message, homeHref = "/
       )}
       <h1 className="text-2xl font-semibold md:text-3xl">{content.title}</h1>
       <p className="text-muted">{message ?? content.message}</p>
-      {detail && <p className="break-all rounded-lg bg-surface-2 px-3 py-2 font-mono text-sm text-muted">{detail}</p>}
+      {typeof detail === "string" ? detail && <ErrorDetail>{detail}</ErrorDetail> : detail}
       <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row">
         <a
           href={homeHref}
@@ -51,12 +47,7 @@ export function ErrorPage({ status, supportEmail, detail, message, homeHref = "/
         >
           Go Home
         </a>
-        <Button variant="secondary" onClick={onGoBack ?? (() => goBack(homeHref))}>
-          Go Back
-        </Button>
-        <Button variant="secondary" onClick={onReload ?? (() => window.location.reload())}>
-          Reload
-        </Button>
+        <ErrorActions homeHref={homeHref} onGoBack={onGoBack} onReload={onReload} />
       </div>
       <section aria-labelledby={suggestionsId} className="w-full rounded-2xl border border-line bg-surface-2 p-4 text-left">
         <h2 id={suggestionsId} className="mb-2 font-semibold">

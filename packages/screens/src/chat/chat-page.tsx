@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { serverRead } from "../catalogue/server-read";
 import { openingMessages, parseChatParams, type ChatVariant } from "./chat-logic";
-import { ChatRoom } from "./chat-room";
+import type { ChatRoom } from "./chat-room";
 import type { CastMember } from "./message-list";
 import { artUrl } from "../catalogue/art-url";
 
@@ -40,7 +40,7 @@ export async function chatMetadata(props: ChatRouteProps): Promise<Metadata> {
  * with the HTML. Without a character in the URL, the story's lead is spoken to (variant 3 plays
  * the story as a whole, greeted by its first character as the API starts it).
  */
-export async function ChatPage({ variant, ...props }: ChatRouteProps & { variant: ChatVariant }) {
+export async function ChatPage({ variant, Room, ...props }: ChatRouteProps & { variant: ChatVariant; Room: typeof ChatRoom }) {
   const { target, story } = await load(props);
   // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
   // keeps being served while a background render fails; without one, the route's error page offers a retry.
@@ -51,7 +51,7 @@ export async function ChatPage({ variant, ...props }: ChatRouteProps & { variant
   const greeter = s.actors_full.find((a) => a.id === actorId) ?? s.actors_full[0];
   const opening = openingMessages(greeter, s.opening, s.created_at);
   return (
-    <ChatRoom
+    <Room
       key={`${variant}:${s.id}:${actorId ?? ""}`}
       variant={variant}
       storyId={s.id}

@@ -1,6 +1,6 @@
 "use client";
 import { IntentLink as Link } from "../shell/intent-link";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import type { ChatMessage } from "@storyloom/contract";
 import { useSysconfig } from "@storyloom/api-client/react";
 import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";
@@ -9,9 +9,8 @@ import { shownMessages, VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./c
 import { ChoicePanel } from "./choice-panel";
 import { Composer } from "./composer";
 import { MessageList, type CastMember } from "./message-list";
-import type { MessageActionsApi } from "./message-parts";
-import { NovelStage } from "./novel-stage";
-import { RestartDialog } from "./restart-dialog";
+import { warmMessageActions, type MessageActionsApi } from "./message-parts";
+import type { NovelStageProps } from "./novel-stage";
 import { useChatThread } from "./use-chat-thread";
 
 /** Props of {@link ChatRoom}: what the server already knows about the story. */
@@ -29,6 +28,11 @@ export interface ChatRoomProps {
    * is the first bubble, and it must not wait for the guest sign-up and two API calls.
    */
   opening: ChatMessage[];
+  /**
+   * The visual-novel stage, for the "novel" variant: given by novel-room.tsx, so the other three
+   * routes do not load its code.
+   */
+  Stage?: ComponentType<NovelStageProps>;
 }
 
 /**
@@ -63,24 +67,40 @@ function LoadingThread() {
 // want of coins or the player asks to buy.
 const ChatPurchase = clientOnly(() => import("./chat-purchase").then((m) => m.default));
 
+// The restart confirmation (and the dialog code behind it) loads when the player first points at
+// Restart or Play again, or asks for it.
+const loadRestartDialog = () => import("./restart-dialog").then((m) => m.RestartDialog);
+const RestartDialog = clientOnly(loadRestartDialog);
+const warmRestartDialog = () => void loadRestartDialog().catch(() => undefined);
+
 /**
  * One chat screen, four presentations (spec: /chat, /chat2, /chat3, /chat4): classic bubbles,
  * immersive over the full-bleed cover, the story-wide "reasoning" transcript, and a visual-novel
  * stage. All play the same real conversation through {@link useChatThread}.
  */
-export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast, opening }: ChatRoomProps) {
+export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast, opening, Stage }: ChatRoomProps) {
   const thread = useChatThread(variant, storyId, actorId);
   const shown = shownMessages(thread.status, thread.messages, opening);
   // The opening stands in: no typing dots under it (the story is being started, not answering).
   const waiting = thread.waiting && !shown.placeholder;
   const sysconfig = useSysconfig();
   const [confirming, setConfirming] = useState(false);
+  // Mounted from the first request on, so closing it animates out like any dialog.
+  const [restartAsked, setRestartAsked] = useState(false);
+  const askRestart = () => {
+    setRestartAsked(true);
+    setConfirming(true);
+  };
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [purchaseCount, setPurchaseCount] = useState(0);
   const cost = sysconfig.data?.chat_cost_per_reply ?? 1;
   const immersive = variant === "immersive";
   const lead = actorId ? cast[actorId] : undefined;
   const problemKind = thread.problem?.kind;
+  // With a model, replies get Edit, Regenerate and the pager: their code loads now, not on the first reply.
+  useEffect(() => {
+    if (thread.freeText) warmMessageActions();
+  }, [thread.freeText]);
   // Too few coins for a reply opens the purchase dialog, as everywhere else coins run out.
   useEffect(() => {
     if (problemKind === "coins") setPurchaseCount((n) => n + 1);
@@ -115,7 +135,9 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
         </div>
         <button
           type="button"
-          onClick={() => setConfirming(true)}
+          onClick={askRestart}
+          onPointerEnter={warmRestartDialog}
+          onFocus={warmRestartDialog}
           disabled={thread.waiting || thread.status !== "ready"}
           className="shrink-0 rounded-md px-2 py-1 text-sm underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-50"
         >
@@ -129,7 +151,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
         ) : thread.status === "error" ? (
           <ErrorState message="The conversation could not be loaded." onRetry={thread.retryHistory} className={immersive ? "text-white" : ""} />
         ) : variant === "novel" ? (
-          <NovelStage messages={shown.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={waiting} streaming={thread.streaming} actions={actions} placeholder={shown.placeholder} />
+          Stage && <Stage messages={shown.messages} cast={cast} coverUrl={coverUrl} leadId={actorId} waiting={waiting} streaming={thread.streaming} actions={actions} placeholder={shown.placeholder} />
         ) : shown.messages.length === 0 && !thread.waiting ? (
           <p className="px-4 py-8 text-center text-muted">The story is about to begin…</p>
         ) : (
@@ -157,7 +179,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
           onDismissProblem={thread.dismissProblem}
           cost={cost}
           onChoose={thread.choose}
-          onPlayAgain={() => setConfirming(true)}
+          onPlayAgain={askRestart}
           onBuyCoins={() => setPurchaseCount((n) => n + 1)}
           tone={immersive ? "overlay" : "plain"}
         >
@@ -178,15 +200,17 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
       ) : null}
       {purchaseCount > 0 ? <ChatPurchase openCount={purchaseCount} returnPath={returnPath} /> : null}
 
-      <RestartDialog
-        open={confirming}
-        storyTitle={storyTitle}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() => {
-          setConfirming(false);
-          thread.restart();
-        }}
-      />
+      {restartAsked ? (
+        <RestartDialog
+          open={confirming}
+          storyTitle={storyTitle}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => {
+            setConfirming(false);
+            thread.restart();
+          }}
+        />
+      ) : null}
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { ChatPage, chatMetadata, type ChatRouteProps } from "./chat-page";
+import { ChatRoom } from "./chat-room";
 
 export { generateStaticParams } from "./chat-page";
 
@@ -7,5 +8,5 @@ export const generateMetadata = chatMetadata;
 
 /** Chat variant 1 (classic bubbles). */
 export default function Chat1Screen(props: ChatRouteProps) {
-  return <ChatPage variant="classic" {...props} />;
+  return <ChatPage variant="classic" Room={ChatRoom} {...props} />;
 }

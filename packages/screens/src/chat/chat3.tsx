@@ -1,4 +1,5 @@
 import { ChatPage, chatMetadata, type ChatRouteProps } from "./chat-page";
+import { ChatRoom } from "./chat-room";
 
 export { generateStaticParams } from "./chat-page";
 
@@ -7,5 +8,5 @@ export const generateMetadata = chatMetadata;
 
 /** Chat variant 3 (the story-wide transcript (reasoning history)). */
 export default function Chat3Screen(props: ChatRouteProps) {
-  return <ChatPage variant="reasoning" {...props} />;
+  return <ChatPage variant="reasoning" Room={ChatRoom} {...props} />;
 }

@@ -1,5 +1,6 @@
 "use client";
 import type { ChatMessage } from "@storyloom/contract";
+import { clientOnly } from "@storyloom/ui/client-only";
 
 /** What can be done to a message of the thread, given by the chat room. */
 export interface MessageActionsApi {
@@ -13,9 +14,6 @@ export interface MessageActionsApi {
   onRegenerate: () => void;
   onSelect: (message: ChatMessage, index: number) => void;
 }
-
-const action =
-  "inline-flex min-h-9 min-w-9 items-center justify-center gap-1 rounded-lg px-2 text-xs font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40 disabled:no-underline";
 
 /**
  * A message's text, as text: React escapes it, so model output and player text can never inject
@@ -50,42 +48,20 @@ export function ReasoningDetails({ message, live }: { message: ChatMessage; live
   );
 }
 
+// The actions' code loads only where a message has some (with a language model: Edit, Regenerate
+// and the pager); the chat room warms it once it knows replies come from a model.
+const loadActions = () => import("./message-actions").then((m) => m.MessageActions);
+const LazyActions = clientOnly(loadActions);
+
+/** Starts loading the actions' code (the chat room calls it when free replies are on). */
+export const warmMessageActions = () => void loadActions().catch(() => undefined);
+
 /**
  * The actions under a message: Edit on the player's last message; Regenerate and the pager between
  * alternatives (‹ 2/3 ›) on the last model reply.
  */
-export function MessageActions({ message, api, tone = "plain" }: { message: ChatMessage; api: MessageActionsApi; tone?: "plain" | "overlay" }) {
-  const editable = api.editableId === message.id;
-  const regenerable = api.regenerableId === message.id;
-  if (!editable && !regenerable) return null;
-  const alt = message.alternatives;
-  const color = tone === "overlay" ? "text-white/90" : "text-muted hover:text-fg";
-  return (
-    <div className={`mt-1 flex items-center gap-1 ${message.role === "user" ? "justify-end" : ""} ${color}`} data-testid="message-actions">
-      {editable ? (
-        <button type="button" className={action} disabled={api.busy} onClick={() => api.onEdit(message)}>
-          Edit<span className="sr-only"> your message</span>
-        </button>
-      ) : null}
-      {regenerable && alt && alt.count > 1 ? (
-        <div role="group" aria-label="Alternative replies" className="flex items-center">
-          <button type="button" className={action} aria-label="Previous alternative" disabled={api.busy || alt.index <= 0} onClick={() => api.onSelect(message, alt.index - 1)}>
-            <span aria-hidden="true">‹</span>
-          </button>
-          <span className="min-w-10 text-center text-xs tabular-nums" data-testid="alternative-pager" aria-live="polite">
-            <span className="sr-only">Reply </span>
-            {alt.index + 1}/{alt.count}
-          </span>
-          <button type="button" className={action} aria-label="Next alternative" disabled={api.busy || alt.index >= alt.count - 1} onClick={() => api.onSelect(message, alt.index + 1)}>
-            <span aria-hidden="true">›</span>
-          </button>
-        </div>
-      ) : null}
-      {regenerable ? (
-        <button type="button" className={action} disabled={api.busy} onClick={api.onRegenerate}>
-          <span aria-hidden="true">↻</span> Regenerate<span className="sr-only"> this reply</span>
-        </button>
-      ) : null}
-    </div>
-  );
+export function MessageActions(props: { message: ChatMessage; api: MessageActionsApi; tone?: "plain" | "overlay" }) {
+  const { message, api } = props;
+  if (api.editableId !== message.id && api.regenerableId !== message.id) return null;
+  return <LazyActions {...props} />;
 }

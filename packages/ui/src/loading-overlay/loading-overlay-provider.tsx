@@ -1,6 +1,7 @@
 "use client";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from "react";
-import { type LoadingKind, LoadingOverlay } from "./loading-overlay";
+import { clientOnly } from "../client-only";
+import type { LoadingKind } from "./loading-overlay";
 
 /** What {@link useLoadingOverlay} returns. */
 export interface LoadingOverlayApi {
@@ -19,6 +20,9 @@ interface OverlayState {
 }
 
 const LoadingOverlayContext = createContext<LoadingOverlayApi | null>(null);
+
+// The overlay's own code is not part of the pages' first load: it is fetched once the page is idle.
+const LoadingOverlay = clientOnly(() => import("./loading-overlay").then((m) => m.LoadingOverlay), null, { preload: "idle" });
 
 /** Holds the one global loading overlay and hides it when the user comes back to the page. */
 export function LoadingOverlayProvider({ children }: { children: ReactNode }) {

@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import type { LoadingKind } from "./loading-overlay";
 import { LoadingOverlayProvider, useLoadingOverlay } from "./loading-overlay-provider";
 
@@ -34,6 +34,14 @@ const button = (name: string) => screen.getByRole("button", { name });
 const overlay = () => document.querySelector("[data-loading-kind]");
 
 describe("loading overlay", () => {
+  // The overlay's code loads lazily (loading-overlay-provider.tsx): once here, as a page does when it is idle.
+  beforeAll(async () => {
+    setup();
+    fireEvent.click(button("general"));
+    await screen.findByRole("status");
+    cleanup();
+  });
+
   it("walks the payment steps every 1500 ms and stops at step 3", () => {
     vi.useFakeTimers();
     setup();

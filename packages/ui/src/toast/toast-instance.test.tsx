@@ -1,13 +1,30 @@
-import { act, render } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { act, cleanup, render, screen } from "@testing-library/react";
+import { useEffect } from "react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import * as ui from "../index";
-import { ToastProvider } from "./toast-provider";
+import { ToastProvider, useToast } from "./toast-provider";
 
 const shown = () => Array.from(document.querySelectorAll("[data-toast-kind]")).map((el) => el.textContent ?? "");
 
 // Spec section 8: the message instance (the toast stack code outside React talks to) registers
 // within 5 s, or a warning is logged.
 describe("toast instance registration", () => {
+  // A toast's code loads lazily (toast-provider.tsx): once here, as a page does when it is idle.
+  beforeAll(async () => {
+    function WarmUp() {
+      const { show } = useToast();
+      useEffect(() => void show({ message: "warm-up" }), [show]);
+      return null;
+    }
+    render(
+      <ToastProvider>
+        <WarmUp />
+      </ToastProvider>,
+    );
+    await screen.findByText("warm-up");
+    cleanup();
+  });
+
   it("a toast asked for before the provider mounts waits for it and shows once it registers", async () => {
     vi.useFakeTimers();
     const warn = vi.spyOn(console, "warn").mockImplementation(() => {});

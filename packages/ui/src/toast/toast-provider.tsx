@@ -3,7 +3,7 @@ import { createContext, type ReactNode, useCallback, useContext, useEffect, useM
 import { createPortal } from "react-dom";
 import { useIsClient } from "../dialog/use-media-query";
 import { registerToastInstance } from "./toast-instance";
-import { ToastItem } from "./toast-item";
+import { clientOnly } from "../client-only";
 import { type Toast, type ToastKind, pushToast, toastDuration } from "./toast-queue";
 
 /** What a caller passes to show a toast. */
@@ -28,6 +28,9 @@ export interface ToastApi {
 }
 
 const ToastContext = createContext<ToastApi | null>(null);
+
+// A toast's own code is not part of the pages' first load: it is fetched once the page is idle.
+const ToastItem = clientOnly(() => import("./toast-item").then((m) => m.ToastItem), null, { preload: "idle" });
 
 /** Holds the toast stack for the tree, renders it in a polite live region and registers it as the message instance. */
 export function ToastProvider({ children }: { children: ReactNode }) {

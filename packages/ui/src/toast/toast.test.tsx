@@ -1,5 +1,5 @@
-import { act, fireEvent, render, screen } from "@testing-library/react";
-import { describe, expect, it, vi } from "vitest";
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { type ToastApi, ToastProvider, useToast } from "./toast-provider";
 import { TOAST_LIMIT, type Toast, pushToast, toastDuration } from "./toast-queue";
 
@@ -34,6 +34,14 @@ describe("toast queue", () => {
 });
 
 describe("ToastProvider", () => {
+  // A toast's code loads lazily (toast-provider.tsx): once here, as a page does when it is idle.
+  beforeAll(async () => {
+    setup();
+    act(() => void api.info("warm-up"));
+    await screen.findByText("warm-up");
+    cleanup();
+  });
+
   it("stacks at most five on screen, oldest dropped first", () => {
     setup();
     act(() => {

@@ -104,6 +104,39 @@ function cpuMs(child: ChildProcess): number {
   }
 }
 
+/** The whole machine's CPU counters (Linux /proc/stat, in ticks): busy and total, all cores. */
+function machineTicks(): { busy: number; total: number } {
+  try {
+    const fields = readFileSync("/proc/stat", "utf8").split("\n")[0]!.trim().split(/\s+/).slice(1).map(Number);
+    const total = fields.reduce((a, b) => a + b, 0);
+    return { busy: total - fields[3]! - fields[4]!, total };
+  } catch {
+    return { busy: 0, total: 0 };
+  }
+}
+
+/** How loaded the machine and the API process were during one phase: what TTFT's queueing follows. */
+interface Load {
+  /** replies per second */
+  rate: number;
+  /** the machine's busy share, all cores (%) */
+  machine: number;
+  /** the API process's CPU over the phase's wall time (% of one core; Node runs JavaScript on one) */
+  api: number;
+}
+
+/** Runs `phase` and measures the load around it (`server`: the API process, when one is used). */
+async function measured<T>(phase: () => Promise<T[]>, server?: ChildProcess): Promise<{ out: T[]; load: Load }> {
+  const m0 = machineTicks();
+  const a0 = server ? cpuMs(server) : 0;
+  const w0 = performance.now();
+  const out = await phase();
+  const wall = performance.now() - w0;
+  const m1 = machineTicks();
+  const share = m1.total > m0.total ? (100 * (m1.busy - m0.busy)) / (m1.total - m0.total) : NaN;
+  return { out, load: { rate: (1000 * out.length) / wall, machine: share, api: server ? (100 * (cpuMs(server) - a0)) / wall : 0 } };
+}
+
 /** Runs the streaming benchmark on one database engine; returns the lines of its table. */
 export async function streamingBench(databaseUrl: string | undefined): Promise<string[]> {
   const peer = spawn(process.execPath, ["--import", "tsx", peerCli, "--port", "0", "--token-delay", String(TOKEN_DELAY_MS), "--reasoning", "none"], { stdio: ["ignore", "pipe", "inherit"] });
@@ -177,12 +210,17 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
       results.burst.direct.push(...(await Promise.all(tokens.map(direct))));
       results.burst.api.push(...(await Promise.all(tokens.map(viaApi))));
     }
+    const load = { direct: null as Load | null, api: null as Load | null };
     {
       let t = cpuMs(peer);
-      results.steady.direct.push(...(await steady(direct)));
+      const d = await measured(() => steady(direct));
+      results.steady.direct.push(...d.out);
+      load.direct = d.load;
       cpu.direct = (cpuMs(peer) - t) / (CHATS * ROUNDS);
       t = cpuMs(peer) + cpuMs(server);
-      results.steady.api.push(...(await steady(viaApi)));
+      const a = await measured(() => steady(viaApi), server);
+      results.steady.api.push(...a.out);
+      load.api = a.load;
       cpu.api = (cpuMs(peer) + cpuMs(server) - t) / (CHATS * ROUNDS);
     }
     const row = (name: string, xs: number[], base: number[]) =>
@@ -203,6 +241,11 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
       // CPU time of the processes per reply in the steady rounds (the API process includes PGlite; a
       // PostgreSQL server's own CPU is not counted): what the machine's load multiplies.
       `${engine.padEnd(9)} ${"steady: CPU per reply (ms)".padEnd(32)} ${cpu.direct.toFixed(1).padStart(8)} ${cpu.api.toFixed(1).padStart(8)} ${(cpu.api - cpu.direct).toFixed(1).padStart(8)}   (peer alone; peer + API)`,
+      // The load the steady rounds put on the machine: the TTFT added is queueing once the API
+      // process (one core for its JavaScript) is busy most of the time, so read it with these.
+      `${engine.padEnd(9)} ${"steady: replies per second".padEnd(32)} ${load.direct!.rate.toFixed(0).padStart(8)} ${load.api!.rate.toFixed(0).padStart(8)}`,
+      `${engine.padEnd(9)} ${"steady: machine busy (%)".padEnd(32)} ${load.direct!.machine.toFixed(0).padStart(8)} ${load.api!.machine.toFixed(0).padStart(8)}   (all cores: client, peer, API, database)`,
+      `${engine.padEnd(9)} ${"steady: API process busy (%)".padEnd(32)} ${"".padStart(8)} ${load.api!.api.toFixed(0).padStart(8)}   (of one core)`,
     ];
   } finally {
     await stop(server);

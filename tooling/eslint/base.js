@@ -7,7 +7,9 @@ import tseslint from "typescript-eslint";
 
 /** The base flat config every package extends. */
 export default tseslint.config(
-  { ignores: ["**/node_modules/**", "**/dist/**", "**/.next/**", "**/.next-*/**", "**/.cache/**", "drizzle/**"] },
+  // *.bundled_*.mjs: the temporary copy of a tsup config that tsup writes (and deletes) while a
+  // build of the same package runs beside this lint in turbo.
+  { ignores: ["**/node_modules/**", "**/dist/**", "**/.next/**", "**/.next-*/**", "**/.cache/**", "drizzle/**", "**/*.bundled_*.mjs"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   ...turbo,

@@ -12,6 +12,7 @@
 // dialog, the payment code) may never run, and compiling all of it eagerly would be wasted work.
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { basename, join } from "node:path";
+import { clientReferenceManifests, parseClientManifest } from "./client-manifests.js";
 import { distDir } from "./next-config.js";
 
 /** The line V8 reads as "compile every function of this file eagerly, while it streams in". */
@@ -21,14 +22,6 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 interface SourceMap {
   mappings?: unknown;
   sections?: { offset: { line: number } }[];
-}
-
-/** Every `*_client-reference-manifest.js` under `dir`. */
-function clientReferenceManifests(dir: string): string[] {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { recursive: true, encoding: "utf8" })
-    .filter((f) => f.endsWith("_client-reference-manifest.js"))
-    .map((f) => join(dir, f));
 }
 
 /**
@@ -46,12 +39,9 @@ export function entryChunks(buildDir: string): Set<string> {
   };
   const manifest = JSON.parse(readFileSync(manifestFile, "utf8")) as { rootMainFiles?: string[] };
   for (const file of manifest.rootMainFiles ?? []) add(file);
-  for (const file of clientReferenceManifests(join(buildDir, "server", "app"))) {
-    const code = readFileSync(file, "utf8");
-    // The object is JSON after the last assignment's " = "; its end is the file's last "}".
-    const json = code.slice(code.indexOf("= {", code.indexOf("__RSC_MANIFEST[")) + 2, code.lastIndexOf("}") + 1);
-    const rsc = JSON.parse(json) as { entryJSFiles?: Record<string, string[]> };
-    for (const files of Object.values(rsc.entryJSFiles ?? {})) files.forEach(add);
+  for (const file of clientReferenceManifests(buildDir)) {
+    const { manifest } = parseClientManifest(readFileSync(file, "utf8"), file);
+    for (const files of Object.values(manifest.entryJSFiles ?? {})) files.forEach(add);
   }
   return names;
 }

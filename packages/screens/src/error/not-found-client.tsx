@@ -1,16 +1,21 @@
 "use client";
 // The not-found screen's browser-side parts: the page itself is rendered on the server
-// (not-found-page.tsx), so no error page code ships with the pages it is part of.
+// (not-found-page.tsx), so no error page code ships with the pages it is part of. The route error
+// view takes the bot check from here too.
 import { usePathname } from "next/navigation";
 import { useSyncExternalStore, type ReactNode } from "react";
 import { ErrorDetail, isBot } from "@storyloom/ui";
 
 const noSubscription = () => () => {};
 
+/** Whether this browser is a crawler or link previewer (false on the server and through hydration). */
+export function useIsBot(): boolean {
+  return useSyncExternalStore(noSubscription, () => isBot(navigator.userAgent), () => false);
+}
+
 /** Shows `children` to people and `fallback` to crawlers (known once hydrated; the server shows `children`). */
 export function BotGate({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const bot = useSyncExternalStore(noSubscription, () => isBot(navigator.userAgent), () => false);
-  return bot ? fallback : children;
+  return useIsBot() ? fallback : children;
 }
 
 /**

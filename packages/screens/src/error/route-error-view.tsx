@@ -1,13 +1,12 @@
 "use client";
 import { useRouter } from "next/navigation";
 import { startTransition, useSyncExternalStore } from "react";
-import { ErrorPage, isBot } from "@storyloom/ui";
+import { ErrorPage } from "@storyloom/ui";
 import { brandContact } from "../brand/contact";
 import { BrandLogo } from "../brand/mark";
 import { MAIN_CONTENT_ID } from "../shell/skip-link";
+import { useIsBot } from "./not-found-client";
 import { routeErrorStatus } from "./route-error-status";
-
-const noSubscription = () => () => {};
 
 /**
  * What a route's error boundary shows (route-error.tsx loads it): the kit's error page for the case,
@@ -28,8 +27,7 @@ export function RouteErrorView({ error, reset }: { error: Error & { digest?: str
     () => navigator.onLine,
     () => true,
   );
-  const bot = useSyncExternalStore(noSubscription, () => isBot(navigator.userAgent), () => false);
-  if (bot) return null;
+  if (useIsBot()) return null;
   return (
     <div id={MAIN_CONTENT_ID} tabIndex={-1} className="focus:outline-none">
       <ErrorPage

@@ -35,20 +35,24 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(grid(raw).first()).toContainText(popular[0]!.title);
       // Covers are WebP copies of the art from the site's own origin, offering the spec's widths as
       // a srcset; the first row loads at once, the rest lazily. The first cover, the largest paint,
-      // also comes inline as its 320w copy (a data: URL under the full copy), so it paints with the
-      // HTML; its full copy is then no longer urgent and is neither preloaded nor high priority.
-      const covers = await grid(raw).locator("img").evaluateAll((imgs) =>
-        imgs.map((i) => ({ src: i.getAttribute("src") ?? "", srcset: i.getAttribute("srcset") ?? "", loading: i.getAttribute("loading"), priority: i.getAttribute("fetchpriority"), inline: (i as HTMLImageElement).style.backgroundImage })),
+      // also comes inline as its 320w copy (a data: URL in a decorative image under the full copy,
+      // decoded with the first frame), so it paints with the HTML; its full copy is then no longer
+      // urgent and is neither preloaded nor high priority.
+      const covers = await grid(raw).locator("img:not([aria-hidden])").evaluateAll((imgs) =>
+        imgs.map((i) => ({ src: i.getAttribute("src") ?? "", srcset: i.getAttribute("srcset") ?? "", loading: i.getAttribute("loading"), priority: i.getAttribute("fetchpriority"), inline: i.previousElementSibling?.tagName === "IMG" ? (i.previousElementSibling.getAttribute("src") ?? "") : "" })),
       );
       expect(covers.every((c) => /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640$/.test(c.src))).toBe(true);
       expect(covers.every((c) => / 320w, .+ 600w$/.test(c.srcset))).toBe(true);
       expect(covers.map((c) => c.loading)).toEqual([...Array(4).fill("eager"), ...Array(6).fill("lazy")]);
-      expect(covers.map((c) => c.inline.startsWith('url("data:image/webp;base64,'))).toEqual([true, ...Array(9).fill(false)]);
+      expect(covers.map((c) => c.inline.startsWith("data:image/webp;base64,"))).toEqual([true, ...Array(9).fill(false)]);
+      const inlineCopy = grid(raw).first().locator("img[aria-hidden]");
+      await expect(inlineCopy).toHaveAttribute("decoding", "sync");
+      await expect(inlineCopy).toHaveAttribute("alt", "");
       // Only the inline copy is urgent: no cover is preloaded from the head (React would otherwise
       // preload the eager ones there, taking the slow link's bandwidth from the page itself).
       expect(covers.map((c) => c.priority)).toEqual(Array(10).fill("low"));
       expect(html).not.toMatch(/<link rel="preload" as="image"/);
-      expect(await raw.evaluate(async (bg) => { const img = new Image(); img.src = bg.slice(5, -2); await img.decode(); return img.naturalWidth; }, covers[0]!.inline)).toBe(320);
+      expect(await inlineCopy.evaluate(async (img: HTMLImageElement) => (await img.decode(), img.naturalWidth))).toBe(320);
       expect(response?.headers()["link"] ?? "").not.toContain("rel=preload");
       // The stylesheet comes inlined (experimental.inlineCss): a <style> in the head, no stylesheet
       // request blocking the first paint. Next repeats it once in the flight data; a third copy, for
@@ -57,7 +61,7 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       expect(html).toMatch(/<style[^>]*data-href="[^"]+\.css"[^>]*>@layer properties/);
       expect(html).not.toMatch(/<link[^>]+rel="stylesheet"/);
       expect(html.split("@layer properties").length - 1).toBe(2);
-      await expect.poll(() => grid(raw).first().locator("img").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(".webp"))).toBe(true);
+      await expect.poll(() => grid(raw).first().locator("img:not([aria-hidden])").evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0 && i.currentSrc.includes(".webp"))).toBe(true);
       await noJs.close();
 
       const res = await page.goto(`${brand.baseURL}/`);
@@ -158,12 +162,15 @@ for (const [brandIndex, brand] of brandSites.entries()) {
       await expect(page).toHaveTitle(`${story.title} - ${brand.name}`);
       await expect(page.getByRole("heading", { level: 1, name: story.title })).toBeVisible();
       // The cover, the page's largest paint, is a WebP copy of the art, painted with the HTML from its
-      // inline 320w copy; the full copy loads over it. Shown 192 px wide: 320 for 1x screens, 640 for 2x.
-      await expect(page.locator("article img").first()).toHaveAttribute("src", /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=320$/);
-      await expect(page.locator("article img").first()).toHaveAttribute("srcset", /\.webp\?w=320 1x, \/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640 2x$/);
-      await expect(page.locator("article img").first()).toHaveAttribute("style", /background-image:\s*url\("?data:image\/webp;base64,/);
-      await expect(page.locator("article img").first()).toHaveAttribute("fetchpriority", "low");
-      await expect.poll(() => page.locator("article img").first().evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
+      // inline 320w copy (a decorative image decoded with the first frame); the full copy loads over
+      // it. Shown 192 px wide: 320 for 1x screens, 640 for 2x.
+      const cover = page.locator("article img:not([aria-hidden])").first();
+      await expect(cover).toHaveAttribute("src", /^\/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=320$/);
+      await expect(cover).toHaveAttribute("srcset", /\.webp\?w=320 1x, \/api\/v1\/art\/cover\/[a-z0-9-]+\.webp\?w=640 2x$/);
+      await expect(cover).toHaveAttribute("fetchpriority", "low");
+      await expect(page.locator("article img[aria-hidden]").first()).toHaveAttribute("src", /^data:image\/webp;base64,/);
+      await expect(page.locator("article img[aria-hidden]").first()).toHaveAttribute("decoding", "sync");
+      await expect.poll(() => cover.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth > 0)).toBe(true);
       await expect(page.getByRole("link", { name: "Play", exact: true })).toHaveAttribute("href", `/chat/${story.id}/${story.actors[0]!.id}`);
       await expect(page.getByRole("link", { name: new RegExp(story.actors[0]!.name) })).toHaveAttribute("href", `/character/${story.actors[0]!.slug}`);
 

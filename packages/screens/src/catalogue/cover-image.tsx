@@ -38,6 +38,7 @@ export function CoverImage({ src, alt = "", sizes, fixedWidth, priority = false,
   // as a Link header, so the browser fetches it alongside the HTML instead of after parsing <head>.
   const srcSet = preloaded ? undefined : sources.srcSet;
   if (preloaded) preload(href, { as: "image", fetchPriority: "high" });
+  const fill = `absolute inset-0 h-full w-full object-cover ${className ?? ""}`;
   const full = (
     <img
       src={href}
@@ -49,7 +50,7 @@ export function CoverImage({ src, alt = "", sizes, fixedWidth, priority = false,
       loading={priority || eager || inline ? "eager" : "lazy"}
       fetchPriority={preloaded ? "high" : "low"}
       decoding="async"
-      className={`absolute inset-0 h-full w-full object-cover ${className ?? ""}`}
+      className={fill}
     />
   );
   if (!inline) return full;
@@ -58,7 +59,7 @@ export function CoverImage({ src, alt = "", sizes, fixedWidth, priority = false,
   // CSS background it loaded a task later and painted one frame after the text, ~100 ms).
   return (
     <>
-      <img src={inline} alt="" aria-hidden="true" width={600} height={800} decoding="sync" className={`absolute inset-0 h-full w-full object-cover ${className ?? ""}`} />
+      <img src={inline} alt="" aria-hidden="true" width={600} height={800} decoding="sync" className={fill} />
       {full}
     </>
   );

@@ -91,7 +91,7 @@ export default defineConfig({
     },
     {
       name: "storyloom",
-      command: `node_modules/.bin/next start --port ${productPort}`,
+      command: `node_modules/.bin/storyloom-next-start --port ${productPort}`,
       cwd: join(root, "apps", "product"),
       url: `http://127.0.0.1:${productPort}/about`,
       env: siteEnv,
@@ -100,7 +100,7 @@ export default defineConfig({
     },
     {
       name: "playshot",
-      command: `node_modules/.bin/next start --port ${playshotPort}`,
+      command: `node_modules/.bin/storyloom-next-start --port ${playshotPort}`,
       cwd: join(root, "apps", "playshot"),
       url: `http://127.0.0.1:${playshotPort}/about`,
       env: siteEnv,

@@ -28,13 +28,15 @@ const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(p
  * machine at the same time: BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>],…", e.g.
  * "no-hints=apps/product:.next-nohints" (a build made beforehand with `NEXT_DIST_DIR=.next-nohints
  * next build`) or "no-patch=/tmp/tree/apps/product" (another checkout, served by its own Next).
+ * A third field `:next` serves it with plain `next start` (Next's gzip) instead of the sites' server
+ * (`storyloom-next-start`, Brotli), e.g. "gzip=apps/product:.next:next".
  * Each is served on ports 3003 and up and labelled `storyloom:<label>`.
  */
 const variants = (process.env.BENCH_WEB_VARIANTS?.split(",").filter(Boolean) ?? []).map((spec, i) => {
   const [label, where] = spec.split("=");
-  const [dir, dist] = (where ?? "").split(":");
-  if (!label || !dir) throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>]`);
-  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i };
+  const [dir, dist, server] = (where ?? "").split(":");
+  if (!label || !dir || (server && server !== "next")) throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>[:next]]`);
+  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i, nextStart: server === "next" };
 });
 /** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story, coins and a chat. */
 const auditPaths = process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean);
@@ -44,7 +46,10 @@ const auditMethods = process.env.BENCH_WEB_METHODS?.split(",").filter(Boolean);
 const children: ChildProcess[] = [];
 function serve(cwd: string, command: string, args: string[], env: Record<string, string>) {
   const dir = resolve(root, cwd);
-  const child = spawn(join(dir, "node_modules/.bin", command), args, { cwd: dir, env: { ...process.env, ...env }, stdio: "ignore" });
+  // `command`: a bin of the folder's node_modules, or a script's absolute path (run with this Node).
+  const child = command.startsWith("/")
+    ? spawn(process.execPath, [command, ...args], { cwd: dir, env: { ...process.env, ...env }, stdio: "ignore" })
+    : spawn(join(dir, "node_modules/.bin", command), args, { cwd: dir, env: { ...process.env, ...env }, stdio: "ignore" });
   children.push(child);
 }
 async function waitFor(url: string) {
@@ -79,8 +84,15 @@ const dataDir = mkdtempSync(join(tmpdir(), "storyloom-bench-web-"));
 const origins = [...sites, ...variants].flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]).join(",");
 serve("apps/api", "tsx", ["src/main.ts"], { PORT: String(apiPort), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn", CORS_ORIGINS: origins });
 await waitFor(`${api}/healthz`);
-for (const s of [...sites, baseline]) serve(s.dir, "next", ["start", "--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
-for (const v of variants) serve(v.dir, "next", ["start", "--port", String(v.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist });
+// The sites run as in production, on their server (Brotli, tooling/next/src/serve.ts); the empty page
+// runs on the same server, so the comparison is of the pages, not of how they are compressed.
+const siteServer = join(root, "tooling", "next", "bin", "storyloom-next-start.js");
+for (const s of [...sites, baseline]) serve(s.dir, siteServer, ["--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
+for (const v of variants) {
+  const env = { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist };
+  if (v.nextStart) serve(v.dir, "next", ["start", "--port", String(v.port)], env);
+  else serve(v.dir, siteServer, ["--port", String(v.port)], env);
+}
 await Promise.all([...sites, baseline, ...variants].map((s) => waitFor(`http://127.0.0.1:${s.port}/`)));
 
 // Concrete paths for the dynamic routes, from the seeded catalogue.

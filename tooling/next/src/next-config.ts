@@ -4,6 +4,12 @@ import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { dropGlobalErrorCss } from "./global-error-css.js";
 
+/**
+ * Set by the sites' server (serve.ts, `storyloom-next-start`) before Next loads the config: it
+ * compresses responses itself (Brotli), so Next's own gzip is turned off.
+ */
+export const OUTER_COMPRESSION_ENV = "STORYLOOM_OUTER_COMPRESSION";
+
 /** The brand of an app: every screen reads it from APP_NAME. */
 export type AppName = "storyloom" | "playshot";
 
@@ -38,6 +44,9 @@ export function brandNextConfig(appName: AppName): NextConfig {
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: distDir(),
     poweredByHeader: false,
+    // Behind `storyloom-next-start` (serve.ts) responses are compressed there, with Brotli; plain
+    // `next start` keeps Next's gzip.
+    compress: process.env[OUTER_COMPRESSION_ENV] !== "1",
     // Next's full-route cache, minus not-found pages (cache-handler.ts says why).
     cacheHandler: cacheHandlerPath(),
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.

@@ -9,7 +9,6 @@ import compression from "compression";
 import next from "next";
 import { OUTER_COMPRESSION_ENV } from "./next-config.js";
 
-
 /** Brotli quality for responses made per request: 5 compresses as fast as gzip's default and ~40% smaller. */
 export const BROTLI_QUALITY = 5;
 
@@ -51,7 +50,12 @@ export async function startSiteServer({ dir, port, hostname = "0.0.0.0" }: SiteS
         res.end();
         return;
       }
-      void handle(req, res);
+      handle(req, res).catch((error: unknown) => {
+        // Next answers its own errors; this is only for one thrown past it.
+        console.error("storyloom-next-start: request failed", error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
+      });
     });
   });
   await new Promise<void>((resolve, reject) => {

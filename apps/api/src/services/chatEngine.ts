@@ -1,11 +1,11 @@
-import { eq } from "drizzle-orm";
+import { eq, sql, type SQL } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
-import { chatMessages } from "@storyloom/db";
+import { chatMessages, rowsOf } from "@storyloom/db";
 import { ApiError } from "../errors";
 import { ModelError } from "../llm/client";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
 import { chooseInk } from "./ink";
-import { applyLedgerInTx } from "./ledger";
+import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
 import { hitRateLimit } from "./rateLimit";
 import { getSysconfig } from "./sysconfig";
 import { takeChatLease, takeChatLeaseCounted, type ChatLease } from "./chatLease";
@@ -285,7 +285,9 @@ export class ChatEngine {
         if (reply.stopped || i > 0) break;
         throw new ApiError("MODEL_ERROR", "The language model wrote an empty reply");
       }
-      const stored = await this.store(userId, target.storyId, slot, reply, money.cost, saved, reply.toolCall && !reply.stopped ? reply.toolCall : null);
+      // The last speaker's store is the turn's last write: it releases the lease too.
+      const last = i === speakers.length - 1 ? lease : undefined;
+      const stored = await this.store(userId, target.storyId, slot, reply, money.cost, saved, reply.toolCall && !reply.stopped ? reply.toolCall : null, last);
       if (stored.balance !== null) balance = stored.balance;
       written.push(...stored.rows);
       history.push(asLine(stored.rows[0]!));
@@ -309,7 +311,8 @@ export class ChatEngine {
   /**
    * Stores a finished or stopped reply and takes its price in one transaction (idempotency key per
    * reply). A valid choice tool call advances the script in the same transaction: the narration
-   * follows the reply. An invalid index advances nothing.
+   * follows the reply. An invalid index advances nothing. A plain reply is stored, charged and (with
+   * `release`) its lease released in one statement.
    */
   private async store(
     userId: number,
@@ -319,41 +322,50 @@ export class ChatEngine {
     cost: number,
     against: MessageRow | undefined,
     toolCall: { name: string; arguments: string } | null,
+    release?: ChatLease,
   ): Promise<{ rows: MessageRow[]; advanced: SavedTurn | null; balance: number | null }> {
     const { db } = this.deps;
     const index = toolCall?.name === CHOICE_TOOL ? parseChoice(toolCall.arguments) : null;
+    const charge: LedgerChange | null =
+      cost > 0 ? { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } } : null;
+    // Coins spent elsewhere while the reply was written: the player has the reply, uncharged.
+    const settle = (outcome: Promise<{ balance: number }>) =>
+      outcome.then(
+        (r) => r.balance,
+        (err: unknown) => {
+          if (err instanceof ApiError && err.code === "INSUFFICIENT_COINS") return null;
+          throw err;
+        },
+      );
+    const content = { content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false };
+    if (index === null) {
+      const ctes: SQL[] = [sql`reply as (update chat_messages set content = ${content.content}, reasoning = ${content.reasoning}, stopped = ${content.stopped}, pending = false where id = ${slot.id} returning id)`];
+      if (charge) ctes.push(ledgerCtes(charge, sql`exists (select 1 from reply)`));
+      if (release) ctes.push(sql`lease as (${release.releaseSql})`);
+      const [out] = rowsOf<LedgerRow & { stored: unknown }>(
+        await db.execute(sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from reply)::int as stored${charge ? sql`, ${LEDGER_COLUMNS}` : sql``}`),
+      );
+      release?.released();
+      if (Number(out?.stored) !== 1) throw new ApiError("CONFLICT", "This reply was removed while it was written");
+      return { rows: [{ ...slot, ...content }], advanced: null, balance: charge ? await settle(ledgerOutcome(db, charge, out)) : null };
+    }
     return db.transaction(async (tx) => {
-      // Advancing the script reads the state: serialise with the user's other turns first. (The
-      // ledger locks the user row itself; a plain reply needs no more.)
-      if (index !== null) await lockUser(tx, userId);
-      const [row] = await tx
-        .update(chatMessages)
-        .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false })
-        .where(eq(chatMessages.id, slot.id))
-        .returning();
-      let balance: number | null = null;
-      if (cost > 0) {
-        await applyLedgerInTx(tx, { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } }).then(
-          (r) => void (balance = r.balance),
-          (err: unknown) => {
-            // Coins spent elsewhere while the reply was written: the player has the reply, uncharged.
-            if (!(err instanceof ApiError && err.code === "INSUFFICIENT_COINS")) throw err;
-          },
-        );
-      }
-      const rows = [row!];
+      // Advancing the script reads the state: serialise with the user's other turns first.
+      await lockUser(tx, userId);
+      const [row] = await tx.update(chatMessages).set(content).where(eq(chatMessages.id, slot.id)).returning();
+      if (!row) throw new ApiError("CONFLICT", "This reply was removed while it was written");
+      const balance = charge ? await settle(applyLedger(tx, charge)) : null;
+      const rows = [row];
       let advanced: SavedTurn | null = null;
-      if (index !== null) {
-        const saved = await latestSaved(tx, userId, storyId);
-        const state = saved?.state as SavedTurn | undefined;
-        // The script advances only from the state the reply was written against, along an open choice.
-        if (saved && state && !state.ended && saved.id === against?.id && state.choices.some((c) => c.index === index)) {
-          const { story, cast } = await loadStory(tx, storyId);
-          const turn = chooseInk(story.script, state.ink, index);
-          if (turn) {
-            rows.push(...(await tellInk(tx, userId, storyId, turn, cast)));
-            advanced = { ink: turn.state, choices: turn.choices, ended: turn.ended };
-          }
+      const saved = await latestSaved(tx, userId, storyId);
+      const state = saved?.state as SavedTurn | undefined;
+      // The script advances only from the state the reply was written against, along an open choice.
+      if (saved && state && !state.ended && saved.id === against?.id && state.choices.some((c) => c.index === index)) {
+        const { story, cast } = await loadStory(tx, storyId);
+        const turn = chooseInk(story.script, state.ink, index);
+        if (turn) {
+          rows.push(...(await tellInk(tx, userId, storyId, turn, cast)));
+          advanced = { ink: turn.state, choices: turn.choices, ended: turn.ended };
         }
       }
       return { rows, advanced, balance };

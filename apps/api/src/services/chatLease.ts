@@ -1,12 +1,19 @@
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db } from "@storyloom/db";
 import { ApiError } from "../errors";
 
 /** A held lease on one chat: renew it before long steps, release it when done. */
 export interface ChatLease {
   renew(): Promise<void>;
+  /** Releases the lease (a no-op once released). */
   release(): Promise<void>;
+  /**
+   * The statement that releases the lease, to run as part of the request's last write (one round
+   * trip fewer); call {@link ChatLease.released} once that write succeeded.
+   */
+  readonly releaseSql: SQL;
+  released(): void;
 }
 
 const BUSY = "A reply is still being written in this chat; wait for it or stop it";
@@ -21,13 +28,19 @@ const claimSql = (userId: number, storyId: string, holder: string, ttlMs: number
   returning holder`;
 
 function held(db: Db, userId: number, storyId: string, holder: string, ttlMs: number): ChatLease {
+  const releaseSql = sql`delete from chat_leases where user_id = ${userId} and story_id = ${storyId} and holder = ${holder}`;
+  let done = false;
   return {
     renew: async () => {
       await db.execute(claimSql(userId, storyId, holder, ttlMs));
     },
     release: async () => {
-      await db.execute(sql`delete from chat_leases where user_id = ${userId} and story_id = ${storyId} and holder = ${holder}`);
+      if (done) return;
+      await db.execute(releaseSql);
+      done = true;
     },
+    releaseSql,
+    released: () => void (done = true),
   };
 }
 

@@ -256,8 +256,10 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     api.ctx.config.LLM_RATE_PER_MINUTE = 3; // this user already made 2 attempts (one refused 409)
     try {
       expect((await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Two" } })).status).toBe(200);
+      const before = (await rows(p.id)).length;
       const third = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Three" } });
       expect([third.status, third.code]).toEqual([429, "RATE_LIMITED"]);
+      expect(await rows(p.id)).toHaveLength(before);
       // The refused attempt took no lease (the limit and the lease are one statement)…
       expect(await leaseFree(api.ctx.db, p.id, p.target.story_id)).toBe(true);
       // …and a chat busy with a reply says so, also past the limit.
@@ -265,12 +267,23 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
       peer.script({ tokenDelayMs: 100, content: "slow slow slow slow slow" });
       const fourth = await stream(api, SEND, { ...p.target, content: "Four" }, p.token);
       await fourth.next();
+      const during = (await rows(p.id)).length;
       const fifth = await call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Five" } });
       expect([fifth.status, fifth.code]).toEqual([409, "CONFLICT"]);
+      expect(await rows(p.id)).toHaveLength(during);
       await fourth.rest();
     } finally {
       api.ctx.config.LLM_RATE_PER_MINUTE = limit;
     }
+  });
+
+  it("refuses typed words in a story not yet opened and writes nothing", async () => {
+    const g = await newGuest(api);
+    const r = await call(api, "POST", SEND, { token: g.token, body: { story_id: story.storyId, actor_id: story.mara, content: "Hello?" } });
+    expect([r.status, r.code, r.message]).toEqual([409, "CONFLICT", "This story has not started yet; open it to begin"]);
+    expect(await rows(g.user.id)).toHaveLength(0);
+    expect(await leaseFree(api.ctx.db, g.user.id, story.storyId)).toBe(true);
+    expect(peer.requests).toHaveLength(0);
   });
 
   it("story mode answers as the narrator", async () => {

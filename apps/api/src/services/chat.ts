@@ -176,11 +176,77 @@ export async function insertMessages(tx: Db | Tx, values: (typeof chatMessages.$
   return (await tx.insert(chatMessages).values(values).returning()).sort((a, b) => a.id - b.id);
 }
 
-/** The recent thread for a prompt and the state it stands in (one query, two when the state is older). */
-export async function loadThread(db: Db | Tx, userId: number, storyId: string, limit = 80): Promise<{ rows: MessageRow[]; saved: MessageRow | undefined }> {
-  const rows = (await threadRows(db, userId, storyId, limit)).filter((r) => !r.pending);
-  const saved = [...rows].reverse().find((r) => r.state !== null) ?? (rows.length >= limit ? await latestSaved(db, userId, storyId) : undefined);
-  return { rows, saved };
+/** A message as `row_to_json` writes it (snake_case keys, the timestamp as text). */
+function messageFromJson(o: Record<string, unknown>): MessageRow {
+  return {
+    id: Number(o.id),
+    userId: Number(o.user_id),
+    storyId: o.story_id as string,
+    actorId: (o.actor_id as string | null) ?? null,
+    role: o.role as string,
+    content: o.content as string,
+    state: o.state ?? null,
+    source: (o.source as string | null) ?? null,
+    reasoning: (o.reasoning as string | null) ?? null,
+    stopped: Boolean(o.stopped),
+    pending: Boolean(o.pending),
+    alternatives: o.alternatives ?? null,
+    altIndex: Number(o.alt_index ?? 0),
+    createdAt: new Date(o.created_at as string),
+  };
+}
+
+/** What {@link openTurnSql} read and wrote. */
+export interface OpenedTurn {
+  /** the thread before the player's words (pending replies left out) and the state it stands in */
+  thread: { rows: MessageRow[]; saved: MessageRow | undefined };
+  /** the player's words and the reply's empty row, written when the lease was claimed and the story has started */
+  inserted: MessageRow[] | null;
+}
+
+/** The columns {@link openTurnSql} adds. */
+interface OpenTurnRow {
+  thread: unknown;
+  saved: unknown;
+  said: unknown;
+  slot: unknown;
+}
+
+const json = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v);
+
+/**
+ * The part of the lease statement (takeChatLeaseCounted) that opens a typed turn: it reads the thread
+ * (as it stood before this statement) with the state the story stands in, and, once the lease is
+ * claimed in a story that has started, writes the player's words and the reply's empty row (pending,
+ * so no reader shows it) in that order. So the model is called after one round trip.
+ */
+export function openTurnSql(userId: number, storyId: string, content: string, reply: { actorId: string | null; role: string }, limit = 80) {
+  return {
+    ctes: sql`turn_saved as (
+        select id from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null order by id desc limit 1
+      ), turn_said as (
+        insert into chat_messages (user_id, story_id, actor_id, role, content, source)
+        select ${userId}, ${storyId}, null, 'user', ${content}, 'typed' from claim where exists (select 1 from turn_saved)
+        returning *
+      ), turn_slot as (
+        insert into chat_messages (user_id, story_id, actor_id, role, content, source, pending)
+        select ${userId}, ${storyId}, ${reply.actorId}, ${reply.role}, '', 'model', true from turn_said
+        returning *
+      ), turn_thread as (
+        select * from chat_messages where user_id = ${userId} and story_id = ${storyId} order by id desc limit ${limit}
+      )`,
+    columns: sql`(select json_agg(t order by t.id) from turn_thread t) as thread,
+        (select row_to_json(m) from chat_messages m where m.id = (select id from turn_saved)) as saved,
+        (select row_to_json(t) from turn_said t) as said,
+        (select row_to_json(t) from turn_slot t) as slot`,
+    read(row: OpenTurnRow): OpenedTurn {
+      const rows = ((json(row.thread) as Record<string, unknown>[] | null) ?? []).map(messageFromJson).filter((r) => !r.pending);
+      const saved = row.saved ? messageFromJson(json(row.saved) as Record<string, unknown>) : undefined;
+      const said = row.said ? messageFromJson(json(row.said) as Record<string, unknown>) : null;
+      const slot = row.slot ? messageFromJson(json(row.slot) as Record<string, unknown>) : null;
+      return { thread: { rows, saved }, inserted: said && slot ? [said, slot] : null };
+    },
+  };
 }
 
 /**

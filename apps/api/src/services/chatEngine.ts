@@ -8,7 +8,7 @@ import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
 import { hitRateLimit } from "./rateLimit";
 import { getSysconfig } from "./sysconfig";
-import { takeChatLease, takeChatLeaseCounted, type ChatLease } from "./chatLease";
+import { takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseStatementPart } from "./chatLease";
 import { edit, regenerate, select } from "./chatRevise";
 import {
   asLine,
@@ -28,7 +28,7 @@ export type { ChatMode, ChatTarget, EngineDeps, TurnChannel, TurnResult } from "
 import {
   balanceOf,
   insertMessages,
-  loadThread,
+  openTurnSql,
   latestSaved,
   loadStory,
   lockUser,
@@ -60,9 +60,13 @@ export class ChatEngine {
     return takeChatLease(this.deps.db, userId, storyId, this.leaseMs());
   }
 
-  /** The lease of a chat taken with one model call counted against the caller's limit (one statement). */
-  private leaseCounted(userId: number, storyId: string): Promise<ChatLease> {
-    return takeChatLeaseCounted(this.deps.db, userId, storyId, this.leaseMs(), { key: `llm:user:${userId}`, limit: this.deps.config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE });
+  /**
+   * The lease of a chat taken with one model call counted against the caller's limit, in one
+   * statement with `also` (see takeChatLeaseCounted).
+   */
+  private leaseCounted<Row extends object>(userId: number, storyId: string, also?: LeaseStatementPart): Promise<{ lease: ChatLease; row: Row }> {
+    const rate = { key: `llm:user:${userId}`, limit: this.deps.config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE };
+    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), rate, also);
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -185,16 +189,17 @@ export class ChatEngine {
     const { db } = this.deps;
     const cost = await this.cost();
     const balance = await this.needCoins(userId, cost, known);
-    // The rate limit and the lease are one statement, and the thread is read beside it: the model is
-    // called after one round trip (a refused attempt still counts against the rate limit).
-    const [leased, loaded] = await Promise.allSettled([this.leaseCounted(userId, target.storyId), loadThread(db, userId, target.storyId)]);
-    if (leased.status === "rejected") throw leased.reason;
-    const lease = leased.value;
+    // One statement counts the model call against the rate limit, takes the lease, reads the thread
+    // and writes the player's words with the reply's row: the model is called after one round trip
+    // (a refused attempt still counts against the rate limit, and writes nothing else).
+    const { cast } = await loadStory(db, target.storyId, target.actorId);
+    const first = speakersFor(modeOf(target), cast, target.actorId, content)[0];
+    const open = openTurnSql(userId, target.storyId, content, { actorId: first?.id ?? null, role: first ? "actor" : "narrator" });
+    const { lease, row } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, open);
     try {
-      if (loaded.status === "rejected") throw loaded.reason;
-      const thread = loaded.value;
-      if (!thread.saved) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
-      return await this.answer(userId, target, { content }, thread, { cost, balance }, ch, lease);
+      const { thread, inserted } = open.read(row);
+      if (!thread.saved || !inserted) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
+      return await this.answer(userId, target, { content }, thread, { cost, balance }, ch, lease, inserted);
     } finally {
       await lease.release();
     }
@@ -216,6 +221,8 @@ export class ChatEngine {
     money: { cost: number; balance: number },
     ch: TurnChannel,
     lease: ChatLease,
+    /** the player's words and the first reply's row, when the caller wrote them already */
+    opened?: MessageRow[],
   ): Promise<TurnResult> {
     const { db } = this.deps;
     const mode = modeOf(target);
@@ -247,10 +254,11 @@ export class ChatEngine {
         }
         rowsToInsert = [slotValues];
       }
-      // The rows are written once the first token is on its way to the player (or once the model
-      // ended without one): nothing before the first token waits for them. The lease keeps every
-      // other writer out of the chat meanwhile, so the ids still follow the thread's order.
-      let inserting: Promise<MessageRow[]> | undefined;
+      // Rows the caller did not write with its lease are written once the first token is on its way
+      // to the player (or once the model ended without one): nothing before the first token waits
+      // for them. The lease keeps every other writer out of the chat meanwhile, so the ids still
+      // follow the thread's order.
+      let inserting: Promise<MessageRow[]> | undefined = i === 0 && opened ? Promise.resolve(opened) : undefined;
       const insert = () => {
         if (!inserting) {
           inserting = insertMessages(db, rowsToInsert);

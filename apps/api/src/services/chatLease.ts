@@ -62,16 +62,31 @@ export interface LeaseRateLimit {
   message: string;
 }
 
+/** More of the statement that takes a lease: CTEs that may select from `claim` (one row once leased), and columns. */
+export interface LeaseStatementPart {
+  ctes: SQL;
+  columns: SQL;
+}
+
 /**
  * Counts one hit against `rate` (see hitRateLimit: one window per key, shared by every instance) and
  * takes the chat's lease, in one statement: the hit always counts (a refused attempt too); the lease
  * is claimed only within the limit, so a refusal leaves nothing to release. A chat busy with another
- * reply answers 409 CONFLICT (before a 429 RATE_LIMITED, as two separate steps did).
+ * reply answers 409 CONFLICT (before a 429 RATE_LIMITED, as two separate steps did). `also` adds
+ * the caller's reads and writes to the statement (writes guarded by `claim`); its columns come back
+ * in `row`.
  */
-export async function takeChatLeaseCounted(db: Db, userId: number, storyId: string, ttlMs: number, rate: LeaseRateLimit): Promise<ChatLease> {
+export async function takeChatLeaseCounted<Row extends object = object>(
+  db: Db,
+  userId: number,
+  storyId: string,
+  ttlMs: number,
+  rate: LeaseRateLimit,
+  also?: LeaseStatementPart,
+): Promise<{ lease: ChatLease; row: Row }> {
   const holder = randomUUID();
   const w = rate.windowS;
-  const [row] = rowsOf<{ count: number; retry_after: number; leased: number; busy: boolean }>(
+  const [row] = rowsOf<{ count: number; retry_after: number; leased: number; busy: boolean } & Row>(
     await db.execute(sql`
       with hit as (
         insert into rate_limits (key, window_start, count) values (${rate.key}, now(), 1)
@@ -85,12 +100,13 @@ export async function takeChatLeaseCounted(db: Db, userId: number, storyId: stri
         on conflict (user_id, story_id) do update set holder = excluded.holder, expires_at = excluded.expires_at
         where chat_leases.expires_at < now() or chat_leases.holder = excluded.holder
         returning holder
-      )
+      )${also ? sql`, ${also.ctes}` : sql``}
       select hit.count, hit.retry_after, (select count(*) from claim)::int as leased,
         exists (select 1 from chat_leases where user_id = ${userId} and story_id = ${storyId} and expires_at >= now()) as busy
+        ${also ? sql`, ${also.columns}` : sql``}
       from hit`),
   );
-  if (Number(row!.leased) === 1) return held(db, userId, storyId, holder, ttlMs);
+  if (Number(row!.leased) === 1) return { lease: held(db, userId, storyId, holder, ttlMs), row: row! };
   // Not leased: over the limit, or another request holds the chat (the statement's snapshot shows a
   // live lease, or one taken concurrently made the claim a no-op while within the limit).
   if (row!.busy || Number(row!.count) <= rate.limit) throw new ApiError("CONFLICT", BUSY);

@@ -127,6 +127,8 @@ const kib = (b: number) => (b / 1024).toFixed(1);
 // Issue #27's target: every route's first-load JS at most 1.3× the empty page's.
 const JS_RATIO = 1.3;
 const baseJs = await firstLoadJs(baseline.port, "/");
+// Every ratio divides by it: with no scripts found there, every ratio would read NaN and pass.
+if (!baseJs) throw new Error("found no scripts in the empty page's HTML: bench/script-urls.ts no longer reads the pages' script tags");
 console.log(`\nfirst-load JS, gzip KiB (empty App Router page: ${kib(baseJs)} KiB; target ≤ ${JS_RATIO}×)`);
 console.log(`${"route".padEnd(34)} ${sites.map((s) => s.name.padStart(12)).join(" ")} ${"× empty".padStart(16)}  verdict`);
 let jsMissed = 0;

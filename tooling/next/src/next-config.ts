@@ -61,6 +61,10 @@ export function brandNextConfig(appName: AppName): NextConfig {
     },
     // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
     experimental: { inlineCss: true },
+    // Types are the `typecheck` task's job (`next typegen`, then TypeScript 7 over the app with the
+    // route types Next generates), as lint is the `lint` task's: the build skips its own pass with
+    // TypeScript 5.9, 17–18 s of each app's build here.
+    typescript: { ignoreBuildErrors: true },
     // Workspace packages ship TypeScript source; Next compiles them with the app.
     transpilePackages: ["@storyloom/screens", "@storyloom/ui", "@storyloom/api-client", "@storyloom/payments", "@storyloom/tracking", "@storyloom/contract", "@storyloom/story-script"],
     images: {

@@ -17,5 +17,7 @@ if (!version.startsWith("7.")) {
   process.exit(1);
 }
 const tsc = join(dirname(pkg), bin.tsc);
-const { status, signal } = spawnSync(process.execPath, [tsc, "--noEmit", ...process.argv.slice(2)], { stdio: "inherit" });
-process.exit(status ?? (signal ? 1 : 0));
+const { status, error } = spawnSync(process.execPath, [tsc, "--noEmit", ...process.argv.slice(2)], { stdio: "inherit" });
+if (error) console.error(`storyloom-typecheck: ${error.message}`);
+// No status: the compiler did not start or was killed; that is a failure, never a pass.
+process.exit(status ?? 1);

@@ -1,6 +1,8 @@
-// The process under test: a bare Fastify route and the real API (fresh, migrated, seeded database)
-// side by side, so the benchmark compares them on the same machine in the same run.
+// The process under test: a bare Fastify route (and, for the streaming benchmark, a bare relay) and
+// the real API (fresh, migrated, seeded database) side by side, so the benchmark compares them on
+// the same machine in the same run.
 import { mkdtempSync } from "node:fs";
+import { Agent, request } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import Fastify from "fastify";
@@ -10,6 +12,25 @@ import { startApi } from "../src/server";
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const bare = Fastify({ logger: false });
 bare.get("/bare", async () => ({ code: "0", message: "success", data: { ok: true } }));
+// The streaming benchmark's floor: the model's stream piped through unchanged by one Node HTTP hop
+// (Fastify in, node:http out on kept-alive sockets, no database, no parsing). What it adds to the
+// peer is what any Node API pays on this machine at the same load; the API's own cost is the rest.
+const peer = process.env.BENCH_LLM_BASE_URL ? new URL(`${process.env.BENCH_LLM_BASE_URL}/chat/completions`) : null;
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1000 });
+if (peer)
+  bare.post("/relay", (req, reply) => {
+    reply.hijack();
+    req.raw.socket.setNoDelay(true);
+    const body = JSON.stringify(req.body);
+    const out = request(peer, { method: "POST", agent: keepAlive, headers: { "content-type": "application/json", "content-length": Buffer.byteLength(body) } }, (upstream) => {
+      reply.raw.writeHead(upstream.statusCode ?? 502, { "content-type": upstream.headers["content-type"] ?? "text/event-stream", "cache-control": "no-cache" });
+      reply.raw.flushHeaders();
+      upstream.pipe(reply.raw);
+    });
+    out.on("error", () => reply.raw.destroy());
+    reply.raw.on("close", () => out.destroy());
+    out.end(body);
+  });
 await bare.listen({ host: "127.0.0.1", port: 0 });
 const barePort = (bare.server.address() as { port: number }).port;
 
@@ -32,7 +53,7 @@ const config = loadConfig(
   },
 );
 const api = await startApi(config);
-process.stdout.write(`${JSON.stringify({ bare: `http://127.0.0.1:${barePort}/bare`, api: api.url, engine: api.handle.kind })}\n`);
+process.stdout.write(`${JSON.stringify({ bare: `http://127.0.0.1:${barePort}/bare`, relay: `http://127.0.0.1:${barePort}/relay`, api: api.url, engine: api.handle.kind })}\n`);
 process.on("SIGTERM", () => {
   void Promise.all([api.stop(), bare.close()]).then(() => process.exit(0));
 });

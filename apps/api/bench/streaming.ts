@@ -1,6 +1,8 @@
 // The streaming benchmark: 100 concurrent chats streaming replies through the API from a local model
 // peer, next to the same number of streams taken from the peer directly, in the same run. The
-// difference is what the API adds: to the time to first token, and to each token after it.
+// difference is what the API adds: to the time to first token, and to each token after it. A third
+// side, the relay, passes the peer's stream through one bare Node HTTP hop (no database, no parsing):
+// what it adds is the floor any API pays on this machine at the same load.
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
@@ -147,7 +149,7 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
     stdio: ["ignore", "pipe", "inherit"],
   });
   try {
-    const { api, engine } = JSON.parse(await firstLine(server)) as { api: string; engine: string };
+    const { api, engine, relay } = JSON.parse(await firstLine(server)) as { api: string; engine: string; relay: string };
     // 100 players, each in their own chat of one story with its first character.
     const list = (await (await fetch(`${api}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: "{}" })).json()) as {
       data: { stories: { id: string; actors: { id: string }[] }[] };
@@ -177,15 +179,15 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
       if (n !== undefined) bodyOf.set(Number(n), JSON.stringify(body));
     }
     if (bodyOf.size !== CHATS) throw new Error(`the peer recorded ${bodyOf.size} of ${CHATS} warm-up requests`);
+    const peerToken = (_e: string, data: string) => data !== "[DONE]" && Boolean((JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content);
     const direct = (_t: string, i: number) =>
-      timeStream(
-        `${peerUrl}/chat/completions`,
-        { method: "POST", headers: { "content-type": "application/json" }, body: bodyOf.get(i)! },
-        (_e, data) => data !== "[DONE]" && Boolean((JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content),
-      );
+      timeStream(`${peerUrl}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: bodyOf.get(i)! }, peerToken);
+    const relayed = (_t: string, i: number) => timeStream(relay, { method: "POST", headers: { "content-type": "application/json" }, body: bodyOf.get(i)! }, peerToken);
     await Promise.all(tokens.map(direct));
-    const cpu = { api: 0, direct: 0 };
-    const results = { burst: { api: [] as StreamTiming[], direct: [] as StreamTiming[] }, steady: { api: [] as StreamTiming[], direct: [] as StreamTiming[] } };
+    await Promise.all(tokens.map(relayed));
+    const cpu = { api: 0, direct: 0, relay: 0 };
+    const side = () => ({ api: [] as StreamTiming[], direct: [] as StreamTiming[], relay: [] as StreamTiming[] });
+    const results = { burst: side(), steady: side() };
     // "burst": all chats send at the same instant, ROUNDS times. Every request queues behind the
     // others' work, so its TTFT is that of the whole burst: the worst case, not what one reader sees.
     // "steady": the chats keep streaming, each sending its next message when its reply ends; their
@@ -208,9 +210,10 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
     };
     for (let r = 0; r < ROUNDS; r++) {
       results.burst.direct.push(...(await Promise.all(tokens.map(direct))));
+      results.burst.relay.push(...(await Promise.all(tokens.map(relayed))));
       results.burst.api.push(...(await Promise.all(tokens.map(viaApi))));
     }
-    const load = { direct: null as Load | null, api: null as Load | null };
+    const load = { direct: null as Load | null, api: null as Load | null, relay: null as Load | null };
     {
       let t = cpuMs(peer);
       const d = await measured(() => steady(direct));
@@ -218,34 +221,40 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
       load.direct = d.load;
       cpu.direct = (cpuMs(peer) - t) / (CHATS * ROUNDS);
       t = cpuMs(peer) + cpuMs(server);
+      const r = await measured(() => steady(relayed), server);
+      results.steady.relay.push(...r.out);
+      load.relay = r.load;
+      cpu.relay = (cpuMs(peer) + cpuMs(server) - t) / (CHATS * ROUNDS);
+      t = cpuMs(peer) + cpuMs(server);
       const a = await measured(() => steady(viaApi), server);
       results.steady.api.push(...a.out);
       load.api = a.load;
       cpu.api = (cpuMs(peer) + cpuMs(server) - t) / (CHATS * ROUNDS);
     }
-    const row = (name: string, xs: number[], base: number[]) =>
-      `${engine.padEnd(9)} ${name.padEnd(32)} ${pct(base, 50).toFixed(1).padStart(8)} ${pct(xs, 50).toFixed(1).padStart(8)} ${(pct(xs, 50) - pct(base, 50)).toFixed(1).padStart(8)}   ${pct(base, 99).toFixed(1).padStart(8)} ${pct(xs, 99).toFixed(1).padStart(8)} ${(pct(xs, 99) - pct(base, 99)).toFixed(1).padStart(8)}`;
-    const rows = (mode: "steady" | "burst") => {
-      const { api: a, direct: d } = results[mode];
-      return [
-        row(`${mode}: time to headers (ms)`, a.map((s) => s.headers), d.map((s) => s.headers)),
-        row(`${mode}: time to first token (ms)`, a.map((s) => s.ttft), d.map((s) => s.ttft)),
-        // Per stream: the mean time between tokens after the first (a starved process delivers tokens in
-        // bursts, so single gaps say little; the mean over a stream is what a reader sees).
-        row(`${mode}: per-token time (ms)`, a.map(meanGap), d.map(meanGap)),
-      ];
-    };
+    const f = (n: number) => n.toFixed(1).padStart(8);
+    // Per percentile: direct, relay, API, the relay's floor (relay − direct) and what the API adds (API − direct).
+    const at = (p: number, xs: number[], base: number[], floor: number[]) =>
+      `${f(pct(base, p))} ${f(pct(floor, p))} ${f(pct(xs, p))} ${f(pct(floor, p) - pct(base, p))} ${f(pct(xs, p) - pct(base, p))}`;
+    const row = (name: string, of: (s: StreamTiming) => number, { api: a, direct: d, relay: r }: ReturnType<typeof side>) =>
+      `${engine.padEnd(9)} ${name.padEnd(32)} ${at(50, a.map(of), d.map(of), r.map(of))}   ${at(99, a.map(of), d.map(of), r.map(of))}`;
+    const rows = (mode: "steady" | "burst") => [
+      row(`${mode}: time to headers (ms)`, (s) => s.headers, results[mode]),
+      row(`${mode}: time to first token (ms)`, (s) => s.ttft, results[mode]),
+      // Per stream: the mean time between tokens after the first (a starved process delivers tokens in
+      // bursts, so single gaps say little; the mean over a stream is what a reader sees).
+      row(`${mode}: per-token time (ms)`, meanGap, results[mode]),
+    ];
     return [
       ...rows("steady"),
       ...rows("burst"),
       // CPU time of the processes per reply in the steady rounds (the API process includes PGlite; a
       // PostgreSQL server's own CPU is not counted): what the machine's load multiplies.
-      `${engine.padEnd(9)} ${"steady: CPU per reply (ms)".padEnd(32)} ${cpu.direct.toFixed(1).padStart(8)} ${cpu.api.toFixed(1).padStart(8)} ${(cpu.api - cpu.direct).toFixed(1).padStart(8)}   (peer alone; peer + API)`,
+      `${engine.padEnd(9)} ${"steady: CPU per reply (ms)".padEnd(32)} ${f(cpu.direct)} ${f(cpu.relay)} ${f(cpu.api)} ${f(cpu.relay - cpu.direct)} ${f(cpu.api - cpu.direct)}   (peer alone; peer + relay; peer + API)`,
       // The load the steady rounds put on the machine: the TTFT added is queueing once the API
       // process (one core for its JavaScript) is busy most of the time, so read it with these.
-      `${engine.padEnd(9)} ${"steady: replies per second".padEnd(32)} ${load.direct!.rate.toFixed(0).padStart(8)} ${load.api!.rate.toFixed(0).padStart(8)}`,
-      `${engine.padEnd(9)} ${"steady: machine busy (%)".padEnd(32)} ${load.direct!.machine.toFixed(0).padStart(8)} ${load.api!.machine.toFixed(0).padStart(8)}   (all cores: client, peer, API, database)`,
-      `${engine.padEnd(9)} ${"steady: API process busy (%)".padEnd(32)} ${"".padStart(8)} ${load.api!.api.toFixed(0).padStart(8)}   (of one core)`,
+      `${engine.padEnd(9)} ${"steady: replies per second".padEnd(32)} ${load.direct!.rate.toFixed(0).padStart(8)} ${load.relay!.rate.toFixed(0).padStart(8)} ${load.api!.rate.toFixed(0).padStart(8)}`,
+      `${engine.padEnd(9)} ${"steady: machine busy (%)".padEnd(32)} ${load.direct!.machine.toFixed(0).padStart(8)} ${load.relay!.machine.toFixed(0).padStart(8)} ${load.api!.machine.toFixed(0).padStart(8)}   (all cores: client, peer, relay or API, database)`,
+      `${engine.padEnd(9)} ${"steady: server process busy (%)".padEnd(32)} ${"".padStart(8)} ${load.relay!.api.toFixed(0).padStart(8)} ${load.api!.api.toFixed(0).padStart(8)}   (of one core: the relay; the API)`,
     ];
   } finally {
     await stop(server);
@@ -257,6 +266,7 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
 export function streamingHeader(): string[] {
   return [
     `\nstreaming: ${CHATS} concurrent chats × ${ROUNDS} rounds, peer token delay ${TOKEN_DELAY_MS} ms; "direct" = the peer called directly, "api" = through the API`,
-    `${"engine".padEnd(9)} ${"measure".padEnd(32)} ${"p50 dir".padStart(8)} ${"p50 api".padStart(8)} ${"added".padStart(8)}   ${"p99 dir".padStart(8)} ${"p99 api".padStart(8)} ${"added".padStart(8)}`,
+    `"relay" = the peer's stream through one bare Node HTTP hop; "floor" = relay − direct (any API pays it here); "added" = api − direct`,
+    `${"engine".padEnd(9)} ${"measure".padEnd(32)} ${["p50 dir", "p50 rly", "p50 api", "floor", "added"].map((h) => h.padStart(8)).join(" ")}   ${["p99 dir", "p99 rly", "p99 api", "floor", "added"].map((h) => h.padStart(8)).join(" ")}`,
   ];
 }

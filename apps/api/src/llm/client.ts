@@ -2,6 +2,7 @@ import OpenAI, { APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { Config } from "../config";
 import { ThinkSplitter } from "./think";
+import { modelFetch } from "./transport";
 
 /** What one model call is asked. */
 export interface ModelRequest {
@@ -86,7 +87,7 @@ export class ModelClient {
 
   constructor(readonly settings: ModelSettings) {
     // The SDK's own retries would also retry after tokens were shown; ours stop at the first token.
-    this.client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.firstTokenTimeoutMs });
+    this.client = new OpenAI({ baseURL: settings.baseURL, apiKey: settings.apiKey, maxRetries: 0, timeout: settings.firstTokenTimeoutMs, fetch: modelFetch() });
   }
 
   /**

@@ -3,6 +3,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { chatMessages } from "@storyloom/db";
 import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
 import { startTestApi } from "../src/testing";
+import { openTurnSql } from "../src/services/chat";
+import { takeChatLeaseCounted } from "../src/services/chatLease";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
 import { addTestStory, coins, eventually, leaseFree, stream, type Msg } from "./chat.support";
@@ -83,6 +85,25 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     }
     expect(req.body.messages!.at(-1)).toEqual({ role: "user", content: "Who are you?" });
     expect(req.body.tools?.[0]?.function?.name).toBe("take_choice");
+  });
+
+  it("reads the thread for the prompt without the states, reasonings and alternatives it does not use", async () => {
+    const p = await player();
+    peer.script({ content: "Fine.", reasoning: "a long think" });
+    expect((await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Hello" } })).code).toBe("0");
+    await settled(p.id);
+    // What the next typed message's one statement reads (taken here, then released unused).
+    const open = openTurnSql(p.id, story.storyId, "next", { actorId: story.mara, role: "actor" });
+    const { lease, row } = await takeChatLeaseCounted<Parameters<typeof open.read>[0]>(api.ctx.db, p.id, story.storyId, 5000, { key: `test:${p.id}`, limit: 100, windowS: 60, message: "" }, open);
+    await lease.release();
+    const { thread, inserted } = open.read(row);
+    expect(inserted?.map((r) => r.role)).toEqual(["user", "actor"]);
+    const stored = await rows(p.id);
+    expect(stored.some((r) => r.state !== null) && stored.some((r) => r.reasoning === "a long think")).toBe(true);
+    expect(thread.rows.map((r) => [r.id, r.role, r.content])).toEqual(stored.filter((r) => r.id < inserted![0]!.id && !r.pending).map((r) => [r.id, r.role, r.content]));
+    expect(thread.rows.every((r) => r.state === null && r.reasoning === null && r.alternatives === null)).toBe(true);
+    // The state the story stands in comes once, whole, with the row that saved it.
+    expect(thread.saved?.state).toEqual(stored.findLast((r) => r.state !== null)!.state);
   });
 
   it("answers the whole reply as a JSON envelope without the stream header, with its reasoning kept apart", async () => {

@@ -198,7 +198,12 @@ function messageFromJson(o: Record<string, unknown>): MessageRow {
 
 /** What {@link openTurnSql} read and wrote. */
 export interface OpenedTurn {
-  /** the thread before the player's words (pending replies left out) and the state it stands in */
+  /**
+   * the thread before the player's words (pending replies left out) and the state it stands in (in
+   * `saved`). The rows carry what the prompt reads of them; their `state`, `reasoning` and
+   * `alternatives` are left out (null): a long thread held an ink state per scripted turn and a
+   * reasoning per model reply, read and parsed on every typed message for nothing.
+   */
   thread: { rows: MessageRow[]; saved: MessageRow | undefined };
   /** the player's words and the reply's empty row, written when the lease was claimed and the story has started */
   inserted: MessageRow[] | null;
@@ -233,7 +238,9 @@ export function openTurnSql(userId: number, storyId: string, content: string, re
         select ${userId}, ${storyId}, ${reply.actorId}, ${reply.role}, '', 'model', true from turn_said
         returning *
       ), turn_thread as (
-        select * from chat_messages where user_id = ${userId} and story_id = ${storyId} order by id desc limit ${limit}
+        select id, user_id, story_id, actor_id, role, content, null::jsonb as state, source, null::text as reasoning, stopped, pending,
+          null::jsonb as alternatives, alt_index, created_at
+        from chat_messages where user_id = ${userId} and story_id = ${storyId} order by id desc limit ${limit}
       )`,
     columns: sql`(select json_agg(t order by t.id) from turn_thread t) as thread,
         (select row_to_json(m) from chat_messages m where m.id = (select id from turn_saved)) as saved,

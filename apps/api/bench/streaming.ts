@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { createInterface } from "node:readline";
 import { fileURLToPath } from "node:url";
+import { Agent, request } from "undici";
 
 const CHATS = Number(process.env.BENCH_CHATS ?? 100);
 const ROUNDS = Number(process.env.BENCH_STREAM_ROUNDS ?? 3);
@@ -35,14 +36,23 @@ async function stop(child: ChildProcess): Promise<void> {
   await new Promise((r) => child.once("exit", r));
 }
 
+// The streams are read with undici's request() on kept-alive connections: the client shares the
+// machine with what it measures, and Node's fetch (WHATWG streams per chunk) cost about as much CPU
+// per stream as the model peer writing it.
+let client: Agent;
+
+/** A POST with a JSON body. */
+interface Post {
+  method: "POST";
+  headers: Record<string, string>;
+  body: string;
+}
+
 /** Reads an SSE body, calling `onData(event, data)` for each event as it arrives. */
-async function readSse(res: Response, onData: (event: string, data: string) => void): Promise<void> {
-  const reader = res.body!.getReader();
+async function readSse(body: AsyncIterable<Uint8Array>, onData: (event: string, data: string) => void): Promise<void> {
   const decoder = new TextDecoder();
   let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) return;
+  for await (const value of body) {
     buf += decoder.decode(value, { stream: true });
     let cut: number;
     while ((cut = buf.indexOf("\n\n")) >= 0) {
@@ -60,15 +70,15 @@ async function readSse(res: Response, onData: (event: string, data: string) => v
 }
 
 /** Times one stream: `isToken` says which events carry a token. */
-async function timeStream(url: string, init: RequestInit, isToken: (event: string, data: string) => boolean): Promise<StreamTiming> {
+async function timeStream(url: string, init: Post, isToken: (event: string, data: string) => boolean): Promise<StreamTiming> {
   const t0 = performance.now();
-  const res = await fetch(url, init);
-  if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${await res.text()}`);
+  const res = await request(url, { ...init, dispatcher: client });
+  if (res.statusCode !== 200) throw new Error(`${url} answered ${res.statusCode}: ${await res.body.text()}`);
   const headers = performance.now() - t0;
   let last = 0;
   let ttft = -1;
   const gaps: number[] = [];
-  await readSse(res, (event, data) => {
+  await readSse(res.body, (event, data) => {
     if (!isToken(event, data)) return;
     const now = performance.now();
     if (ttft < 0) ttft = now - t0;
@@ -125,22 +135,30 @@ interface Load {
   machine: number;
   /** the API process's CPU over the phase's wall time (% of one core; Node runs JavaScript on one) */
   api: number;
+  /** this process's CPU (the benchmark's client) per reply, ms: it shares the machine with what it measures */
+  client: number;
 }
 
 /** Runs `phase` and measures the load around it (`server`: the API process, when one is used). */
 async function measured<T>(phase: () => Promise<T[]>, server?: ChildProcess): Promise<{ out: T[]; load: Load }> {
   const m0 = machineTicks();
   const a0 = server ? cpuMs(server) : 0;
+  const c0 = process.cpuUsage();
   const w0 = performance.now();
   const out = await phase();
   const wall = performance.now() - w0;
   const m1 = machineTicks();
   const share = m1.total > m0.total ? (100 * (m1.busy - m0.busy)) / (m1.total - m0.total) : NaN;
-  return { out, load: { rate: (1000 * out.length) / wall, machine: share, api: server ? (100 * (cpuMs(server) - a0)) / wall : 0 } };
+  const c = process.cpuUsage(c0);
+  return {
+    out,
+    load: { rate: (1000 * out.length) / wall, machine: share, api: server ? (100 * (cpuMs(server) - a0)) / wall : 0, client: (c.user + c.system) / 1000 / out.length },
+  };
 }
 
 /** Runs the streaming benchmark on one database engine; returns the lines of its table. */
 export async function streamingBench(databaseUrl: string | undefined): Promise<string[]> {
+  client = new Agent({ keepAliveTimeout: 60_000 });
   const peer = spawn(process.execPath, ["--import", "tsx", peerCli, "--port", "0", "--token-delay", String(TOKEN_DELAY_MS), "--reasoning", "none"], { stdio: ["ignore", "pipe", "inherit"] });
   const peerUrl = /LLM_BASE_URL=(\S+)/.exec(await firstLine(peer))![1]!;
   // BENCH_SERVER_NODE_ARGS: extra node flags for the API process (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
@@ -164,7 +182,7 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
     const viaApi = (t: string, i: number) =>
       timeStream(
         `${api}/api/v1/actor/chat/message.send`,
-        { method: "POST", headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${t}` }, body: JSON.stringify({ ...target, content: `Tell me about the city, ${i}` }) },
+        { method: "POST" as const, headers: { "content-type": "application/json", accept: "text/event-stream", authorization: `Bearer ${t}` }, body: JSON.stringify({ ...target, content: `Tell me about the city, ${i}` }) },
         (event) => event === "delta",
       );
     // Warm-up: every chat once through the API (JIT, tokenizer tables, pools, and all 100 connections of
@@ -181,8 +199,8 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
     if (bodyOf.size !== CHATS) throw new Error(`the peer recorded ${bodyOf.size} of ${CHATS} warm-up requests`);
     const peerToken = (_e: string, data: string) => data !== "[DONE]" && Boolean((JSON.parse(data) as { choices: { delta: { content?: string } }[] }).choices[0]?.delta.content);
     const direct = (_t: string, i: number) =>
-      timeStream(`${peerUrl}/chat/completions`, { method: "POST", headers: { "content-type": "application/json" }, body: bodyOf.get(i)! }, peerToken);
-    const relayed = (_t: string, i: number) => timeStream(relay, { method: "POST", headers: { "content-type": "application/json" }, body: bodyOf.get(i)! }, peerToken);
+      timeStream(`${peerUrl}/chat/completions`, { method: "POST" as const, headers: { "content-type": "application/json" }, body: bodyOf.get(i)! }, peerToken);
+    const relayed = (_t: string, i: number) => timeStream(relay, { method: "POST" as const, headers: { "content-type": "application/json" }, body: bodyOf.get(i)! }, peerToken);
     await Promise.all(tokens.map(direct));
     await Promise.all(tokens.map(relayed));
     const cpu = { api: 0, direct: 0, relay: 0 };
@@ -254,9 +272,11 @@ export async function streamingBench(databaseUrl: string | undefined): Promise<s
       // process (one core for its JavaScript) is busy most of the time, so read it with these.
       `${engine.padEnd(9)} ${"steady: replies per second".padEnd(32)} ${load.direct!.rate.toFixed(0).padStart(8)} ${load.relay!.rate.toFixed(0).padStart(8)} ${load.api!.rate.toFixed(0).padStart(8)}`,
       `${engine.padEnd(9)} ${"steady: machine busy (%)".padEnd(32)} ${load.direct!.machine.toFixed(0).padStart(8)} ${load.relay!.machine.toFixed(0).padStart(8)} ${load.api!.machine.toFixed(0).padStart(8)}   (all cores: client, peer, relay or API, database)`,
+      `${engine.padEnd(9)} ${"steady: client CPU per reply (ms)".padEnd(32)} ${f(load.direct!.client)} ${f(load.relay!.client)} ${f(load.api!.client)}   (this benchmark's own reading of the streams)`,
       `${engine.padEnd(9)} ${"steady: server process busy (%)".padEnd(32)} ${"".padStart(8)} ${load.relay!.api.toFixed(0).padStart(8)} ${load.api!.api.toFixed(0).padStart(8)}   (of one core: the relay; the API)`,
     ];
   } finally {
+    await client.close();
     await stop(server);
     await stop(peer);
   }

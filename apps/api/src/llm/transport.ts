@@ -14,7 +14,7 @@ type SdkResponse = Pick<Response, "ok" | "status" | "statusText" | "headers" | "
  * body is a Node stream (an async iterable of bytes), which the SDK's streaming reader takes as is.
  */
 export function modelFetch(dispatcher = new Agent({ keepAliveTimeout: 30_000 })): typeof fetch {
-  const modelFetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+  const send = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const url = typeof input === "string" ? input : input instanceof URL ? input.href : input.url;
     if (init?.body != null && typeof init.body !== "string") throw new TypeError("the model transport sends string bodies only");
     const res = await request(url, {
@@ -40,5 +40,5 @@ export function modelFetch(dispatcher = new Agent({ keepAliveTimeout: 30_000 }))
     };
     return response as unknown as Response;
   };
-  return modelFetch as typeof fetch;
+  return send as typeof fetch;
 }

@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { PGlite } from "@electric-sql/pglite";
+import type { SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import pg from "pg";
 import * as schema from "./schema/index";
 
@@ -53,6 +55,7 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
     const client = await pool.connect();
     client.release();
     const db = drizzlePg(pool, { schema }) as unknown as Db;
+    pools.set(db, pool);
     return {
       db,
       kind: "postgres",
@@ -83,4 +86,34 @@ export async function openDb(opts: OpenDbOptions = {}): Promise<DbHandle> {
 /** The rows of a raw `db.execute(sql…)` result, the same on both drivers. */
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows: T[] }).rows;
+}
+
+// The PostgreSQL pool under each drizzle handle, for statements run as named prepared statements.
+const pools = new WeakMap<object, pg.Pool>();
+const dialect = new PgDialect();
+// Statement text → its name. Bounded: a caller whose text varied per call would otherwise grow the
+// server-side statement cache of every connection without end; past the bound, statements run unnamed.
+const names = new Map<string, string>();
+const MAX_NAMED = 64;
+// As drizzle reads them: dates and times stay strings (JSON built in SQL carries them as strings too).
+const KEEP_TEXT = new Set([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1115, 1182, 1185, 1187, 1231]);
+const parsers = { getTypeParser: (id: number, format?: string) => (KEEP_TEXT.has(id) ? (v: string) => v : pg.types.getTypeParser(id, format as "text")) };
+
+/**
+ * Runs a raw statement like `db.execute`, but on PostgreSQL as a named prepared statement: each pooled
+ * connection parses it once and, after a few runs, reuses a generic plan instead of planning every
+ * call. For the hot multi-CTE statements whose text is the same on every call (their values are
+ * parameters); planning one of them took 0.7 ms of the server's time per call. Inside a transaction,
+ * or on PGlite, it is `execute`.
+ */
+export async function executePrepared(db: Db | Tx, query: SQL): Promise<{ rows: unknown[] }> {
+  const pool = pools.get(db);
+  if (!pool) return (await db.execute(query)) as unknown as { rows: unknown[] };
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  let name = names.get(text);
+  if (!name && names.size < MAX_NAMED) {
+    name = `stmt_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    names.set(text, name);
+  }
+  return pool.query({ name, text, values: params, types: parsers });
 }

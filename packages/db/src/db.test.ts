@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { count, eq } from "drizzle-orm";
+import { count, eq, sql } from "drizzle-orm";
 import pg from "pg";
 import { createTestDb } from "./testing";
-import type { DbHandle } from "./client";
+import { executePrepared, rowsOf, type DbHandle } from "./client";
 import { pricePackages, sysconfig, users } from "./schema/index";
 import { seed } from "./seed/index";
 
@@ -25,6 +25,16 @@ describe(`database (${process.env.DATABASE_URL ? "postgres" : "pglite"})`, () =>
   it("refuses a negative balance", async () => {
     const [u] = await h.db.insert(users).values({ name: "Guest" }).returning();
     await expect(h.db.update(users).set({ coins: -1 }).where(eq(users.id, u!.id))).rejects.toThrow();
+  });
+  it("runs a hot statement prepared on PostgreSQL, answering as execute does", async () => {
+    const q = (n: number) => sql`select ${n}::int as n, ${`t${n}`} as t, '2026-11-27 10:00:00+00'::timestamptz as at, json_build_object('n', ${n}::int) as j`;
+    for (const n of [1, 2, 3]) expect(rowsOf(await executePrepared(h.db, q(n)))).toEqual(rowsOf(await h.db.execute(q(n))));
+    // The statement finds itself among its connection's prepared statements, by the name it was given.
+    const self = sql`select name from pg_prepared_statements where statement = current_query() and ${1}::int = 1`;
+    const names = rowsOf<{ name: string }>(await executePrepared(h.db, self)).map((r) => r.name);
+    expect(names).toEqual(h.kind === "postgres" ? [expect.stringMatching(/^stmt_[0-9a-f]{16}$/)] : []);
+    // Inside a transaction it is the transaction's own statement.
+    await h.db.transaction(async (tx) => expect(rowsOf(await executePrepared(tx, q(4)))).toEqual([{ n: 4, t: "t4", at: expect.any(String), j: { n: 4 } }]));
   });
   it.skipIf(!process.env.DATABASE_URL)("keeps serving after the server ends its idle connections", async () => {
     await h.db.select({ n: count() }).from(users); // at least one idle connection in the pool

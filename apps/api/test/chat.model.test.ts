@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
-import { chatMessages } from "@storyloom/db";
+import { chatMessages, rowsOf } from "@storyloom/db";
 import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
 import { startTestApi } from "../src/testing";
 import { openTurnSql } from "../src/services/chat";
 import { takeChatLeaseCounted } from "../src/services/chatLease";
+import { signAccessToken, verifyAccessToken } from "../src/auth/tokens";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
 import { addTestStory, coins, eventually, leaseFree, stream, type Msg } from "./chat.support";
@@ -296,6 +297,55 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     } finally {
       api.ctx.config.LLM_RATE_PER_MINUTE = limit;
     }
+  });
+
+  it("checks the caller in the statement that opens a typed turn: a session not live gets 401, and nothing is counted or written", async () => {
+    const hits = async (userId: number) =>
+      Number(rowsOf<{ n: number }>(await api.ctx.db.execute(sql`select coalesce(max(count), 0) as n from rate_limits where key = ${`llm:user:${userId}`}`))[0]!.n);
+    // Everything a refused attempt could have touched, for one player.
+    const untouched = async (userId: number, rowsBefore: number) => {
+      expect(await rows(userId)).toHaveLength(rowsBefore);
+      expect(await hits(userId)).toBe(0);
+      expect(await leaseFree(api.ctx.db, userId, story.storyId)).toBe(true);
+      expect(peer.requests).toHaveLength(0);
+    };
+    const said = (p: { token: string; target: object }, body: object = {}) => call(api, "POST", SEND, { token: p.token, body: { ...p.target, content: "Hi", ...body } });
+
+    // Signed out: 401 for typed words, also where a live caller would get another error (404, 400).
+    const out = await player();
+    const outRows = (await rows(out.id)).length;
+    await api.ctx.db.execute(sql`update sessions set revoked_at = now() where user_id = ${out.id}`);
+    for (const body of [{}, { story_id: "no-such-story" }, { actor_id: "no-such-actor" }]) {
+      const r = await said(out, body);
+      expect([r.status, r.code]).toEqual([401, "UNAUTHORIZED"]);
+    }
+    await untouched(out.id, outRows);
+
+    // A disabled account, and a token whose user is not its session's (signed with the server's secret).
+    const off = await player();
+    await api.ctx.db.execute(sql`update users set status = 'disabled' where id = ${off.id}`);
+    expect((await said(off)).status).toBe(401);
+    await untouched(off.id, (await rows(off.id)).length);
+    const other = await player();
+    const claims = verifyAccessToken(api.ctx.config.TOKEN_SECRET, other.token)!;
+    const forged = signAccessToken(api.ctx.config.TOKEN_SECRET, { ...claims, uid: out.id });
+    expect((await said({ ...other, token: forged })).status).toBe(401);
+    await untouched(other.id, (await rows(other.id)).length);
+    await untouched(out.id, outRows);
+
+    // A live caller: the usual errors, then a reply. Too few coins counts nothing either.
+    const live = await player();
+    const liveRows = (await rows(live.id)).length;
+    expect([(await said(live, { story_id: "no-such-story" })).status, (await said(live, { actor_id: "no-such-actor" })).status]).toEqual([404, 404]);
+    await api.ctx.db.execute(sql`update users set coins = 0 where id = ${live.id}`);
+    const broke = await said(live);
+    expect([broke.status, broke.code, broke.data]).toEqual([402, "INSUFFICIENT_COINS", { balance: 0, needed: 1 }]);
+    await untouched(live.id, liveRows);
+    await api.ctx.db.execute(sql`update users set coins = 5 where id = ${live.id}`);
+    peer.script({ content: "Hello there." });
+    const ok = await call<Turn>(api, "POST", SEND, { token: live.token, body: { ...live.target, content: "Hi" } });
+    expect([ok.status, ok.data.coins]).toEqual([200, 4]);
+    expect(await hits(live.id)).toBe(1);
   });
 
   it("refuses typed words in a story not yet opened and writes nothing", async () => {

@@ -1,7 +1,7 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, sql, type SQL } from "drizzle-orm";
 import { sessions, users, type Db } from "@storyloom/db";
 import type { AppContext } from "../context";
-import { verifyAccessToken } from "./tokens";
+import { verifyAccessToken, type AccessClaims } from "./tokens";
 
 /** The caller of an authenticated request: the user row and the session the token belongs to. */
 export interface AuthedUser {
@@ -76,11 +76,24 @@ export function bearer(header: string | undefined): string | null {
   return m ? m[1]! : null;
 }
 
+/** The access token of a bearer header, its signature and expiry checked (no database read); null when missing or invalid. */
+export function claimsOf(ctx: AppContext, header: string | undefined): AccessClaims | null {
+  const token = bearer(header);
+  return token ? verifyAccessToken(ctx.config.TOKEN_SECRET, token) : null;
+}
+
+/**
+ * SQL selecting the caller's `coins` while the token's session is live, no row otherwise: the checks
+ * `authenticate` makes, for a statement that checks the caller itself (one round trip fewer).
+ */
+export function liveCallerSql(claims: AccessClaims): SQL {
+  return sql`select u.coins from sessions s join users u on u.id = s.user_id
+    where s.id = ${claims.sid} and u.id = ${claims.uid} and s.revoked_at is null and u.merged_into is null and u.status = 'normal'`;
+}
+
 /** Resolves a bearer header to its user; null when missing, malformed, expired, revoked or disabled. */
 export async function authenticate(ctx: AppContext, header: string | undefined): Promise<AuthedUser | null> {
-  const token = bearer(header);
-  if (!token) return null;
-  const claims = verifyAccessToken(ctx.config.TOKEN_SECRET, token);
+  const claims = claimsOf(ctx, header);
   if (!claims) return null;
   let loader = loaders.get(ctx.db);
   if (!loader) {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
-import { route } from "../http";
+import { route, routeCheckingSession } from "../http";
 import { ModelClient, modelSettings } from "../llm/client";
 import { chatHistory } from "../services/chat";
 import { ChatEngine, type TurnResult } from "../services/chatEngine";
@@ -35,16 +35,19 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     ...(await chatHistory(ctx.db, user.user.id, input.story_id)),
     free_text: freeText,
   }));
-  route(app, ctx, "chatSend", ({ input, user, req, reply }) =>
-    play(req, reply, (ch) =>
-      engine.send(
-        user.user.id,
-        { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, content: input.content, choice: input.choice, choiceOf: input.choice_of, restart: input.restart },
-        ch,
-        user.user.coins,
-      ),
-    ),
-  );
+  // Typed words check the caller's session in the statement that opens the turn (one round trip
+  // before the model is called, instead of two); every other send reads the caller first.
+  routeCheckingSession(app, ctx, "chatSend", async ({ input, caller, req, reply }) => {
+    const target = { storyId: input.story_id, actorId: input.actor_id, mode: input.mode };
+    if (input.content !== undefined && freeText) {
+      const { content } = input;
+      return play(req, reply, (ch) => engine.sendTyped({ userId: caller.claims.uid, liveSql: caller.liveSql, confirmed: caller.confirmed }, target, content, ch));
+    }
+    const user = await caller.user();
+    return play(req, reply, (ch) =>
+      engine.send(user.user.id, { ...target, content: input.content, choice: input.choice, choiceOf: input.choice_of, restart: input.restart }, ch, user.user.coins),
+    );
+  });
   route(app, ctx, "chatRegenerate", ({ input, user, req, reply }) =>
     play(req, reply, (ch) => engine.regenerate(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode }, ch)),
   );

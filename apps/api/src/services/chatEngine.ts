@@ -1,6 +1,6 @@
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
-import { chatMessages, rowsOf } from "@storyloom/db";
+import { chatMessages, executePrepared, rowsOf } from "@storyloom/db";
 import { ApiError } from "../errors";
 import { ModelError } from "../llm/client";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
@@ -8,7 +8,7 @@ import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
 import { hitRateLimit } from "./rateLimit";
 import { getSysconfig } from "./sysconfig";
-import { takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseStatementPart } from "./chatLease";
+import { takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseCaller, type LeaseStatementPart } from "./chatLease";
 import { edit, regenerate, select } from "./chatRevise";
 import {
   asLine,
@@ -64,9 +64,9 @@ export class ChatEngine {
    * The lease of a chat taken with one model call counted against the caller's limit, in one
    * statement with `also` (see takeChatLeaseCounted).
    */
-  private leaseCounted<Row extends object>(userId: number, storyId: string, also?: LeaseStatementPart): Promise<{ lease: ChatLease; row: Row }> {
+  private leaseCounted<Row extends object>(userId: number, storyId: string, also?: LeaseStatementPart, caller?: LeaseCaller) {
     const rate = { key: `llm:user:${userId}`, limit: this.deps.config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE };
-    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), rate, also);
+    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), rate, also, caller);
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -96,7 +96,7 @@ export class ChatEngine {
     await loadStory(db, input.storyId, input.actorId);
     if (input.content !== undefined) {
       if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
-      return this.typed(userId, input, input.content, ch, balance);
+      return this.typed(userId, input, input.content, ch, { balance: balance ?? (await balanceOf(db, userId)) });
     }
     if (input.choice === undefined && !input.restart && (await latestSaved(db, userId, input.storyId))) {
       // Opening a chat that already started writes nothing.
@@ -184,18 +184,48 @@ export class ChatEngine {
     return { ...reply, text: reply.text.trim(), reasoning: reply.reasoning.trim() };
   }
 
-  /** Typed words: stored, then answered by the character (or several, in a group scene). */
-  private async typed(userId: number, target: ChatTarget, content: string, ch: TurnChannel, known?: number): Promise<TurnResult> {
+  /**
+   * Typed words from a caller whose session is not checked yet (see CallerCheck): the statement that
+   * opens the turn checks the session and the balance first, so the model is called after one round
+   * trip.
+   */
+  async sendTyped(caller: { userId: number; liveSql: SQL; confirmed(): void }, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
+    if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
+    await loadStory(this.deps.db, target.storyId, target.actorId);
+    return this.typed(caller.userId, target, content, ch, caller);
+  }
+
+  /**
+   * Typed words: stored, then answered by the character (or several, in a group scene). `check` is
+   * the caller's balance as authentication read it, or the caller's session still to check.
+   */
+  private async typed(
+    userId: number,
+    target: ChatTarget,
+    content: string,
+    ch: TurnChannel,
+    check: { balance: number } | { liveSql: SQL; confirmed(): void },
+  ): Promise<TurnResult> {
     const { db } = this.deps;
     const cost = await this.cost();
-    const balance = await this.needCoins(userId, cost, known);
-    // One statement counts the model call against the rate limit, takes the lease, reads the thread
-    // and writes the player's words with the reply's row: the model is called after one round trip
-    // (a refused attempt still counts against the rate limit, and writes nothing else).
+    if ("balance" in check) await this.needCoins(userId, cost, check.balance);
+    // One statement (with a caller to check: checks the session and the balance first) counts the
+    // model call against the rate limit, takes the lease, reads the thread and writes the player's
+    // words with the reply's row: the model is called after one round trip (a refused attempt still
+    // counts against the rate limit, and writes nothing else).
     const { cast } = await loadStory(db, target.storyId, target.actorId);
     const first = speakersFor(modeOf(target), cast, target.actorId, content)[0];
     const open = openTurnSql(userId, target.storyId, content, { actorId: first?.id ?? null, role: first ? "actor" : "narrator" });
-    const { lease, row } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, open);
+    const caller = "liveSql" in check ? { liveSql: check.liveSql, cost } : undefined;
+    const { lease, row, balance: read } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, open, caller).then(
+      (out) => ("confirmed" in check && check.confirmed(), out),
+      (err: unknown) => {
+        // A refusal of the statement's own (401 first, then 402, 409, 429) comes from the checked session.
+        if ("confirmed" in check && err instanceof ApiError) check.confirmed();
+        throw err;
+      },
+    );
+    const balance = "balance" in check ? check.balance : read!;
     try {
       const { thread, inserted } = open.read(row);
       if (!thread.saved || !inserted) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
@@ -351,7 +381,7 @@ export class ChatEngine {
       if (charge) ctes.push(ledgerCtes(charge, sql`exists (select 1 from reply)`));
       if (release) ctes.push(sql`lease as (${release.releaseSql})`);
       const [out] = rowsOf<LedgerRow & { stored: unknown }>(
-        await db.execute(sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from reply)::int as stored${charge ? sql`, ${LEDGER_COLUMNS}` : sql``}`),
+        await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from reply)::int as stored${charge ? sql`, ${LEDGER_COLUMNS}` : sql``}`),
       );
       release?.released();
       if (Number(out?.stored) !== 1) throw new ApiError("CONFLICT", "This reply was removed while it was written");

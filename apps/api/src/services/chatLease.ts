@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
-import { rowsOf, type Db } from "@storyloom/db";
-import { ApiError } from "../errors";
+import { executePrepared, rowsOf, type Db } from "@storyloom/db";
+import { ApiError, unauthorized } from "../errors";
 
 /** A held lease on one chat: renew it before long steps, release it when done. */
 export interface ChatLease {
@@ -69,12 +69,23 @@ export interface LeaseStatementPart {
 }
 
 /**
+ * The caller, checked by the statement itself before anything else: `liveSql` selects the caller's
+ * `coins` while the session is live (no row otherwise); nothing is counted or written unless it
+ * finds one that can pay `cost`.
+ */
+export interface LeaseCaller {
+  liveSql: SQL;
+  cost: number;
+}
+
+/**
  * Counts one hit against `rate` (see hitRateLimit: one window per key, shared by every instance) and
  * takes the chat's lease, in one statement: the hit always counts (a refused attempt too); the lease
  * is claimed only within the limit, so a refusal leaves nothing to release. A chat busy with another
  * reply answers 409 CONFLICT (before a 429 RATE_LIMITED, as two separate steps did). `also` adds
  * the caller's reads and writes to the statement (writes guarded by `claim`); its columns come back
- * in `row`.
+ * in `row`. With `caller`, the statement checks the caller's session and balance first (401
+ * UNAUTHORIZED, 402 INSUFFICIENT_COINS, counting nothing) and returns the balance it read.
  */
 export async function takeChatLeaseCounted<Row extends object = object>(
   db: Db,
@@ -83,13 +94,20 @@ export async function takeChatLeaseCounted<Row extends object = object>(
   ttlMs: number,
   rate: LeaseRateLimit,
   also?: LeaseStatementPart,
-): Promise<{ lease: ChatLease; row: Row }> {
+  caller?: LeaseCaller,
+): Promise<{ lease: ChatLease; row: Row; balance: number | null }> {
   const holder = randomUUID();
   const w = rate.windowS;
-  const [row] = rowsOf<{ count: number; retry_after: number; leased: number; busy: boolean } & Row>(
-    await db.execute(sql`
-      with hit as (
-        insert into rate_limits (key, window_start, count) values (${rate.key}, now(), 1)
+  // With a caller to check, the hit is counted only for a live session that can pay.
+  const counted = caller
+    ? sql`select ${rate.key}, now(), 1 from caller where caller.coins >= ${caller.cost}`
+    : sql`values (${rate.key}, now(), 1)`;
+  const [row] = rowsOf<{ authed: number; balance: number | null; count: number | null; retry_after: number; leased: number; busy: boolean } & Row>(
+    await executePrepared(
+      db,
+      sql`
+      with caller as (${caller ? caller.liveSql : sql`select null::int as coins`}), hit as (
+        insert into rate_limits (key, window_start, count) ${counted}
         on conflict (key) do update set
           count = case when rate_limits.window_start <= now() - make_interval(secs => ${w}) then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${w}) then now() else rate_limits.window_start end
@@ -101,12 +119,19 @@ export async function takeChatLeaseCounted<Row extends object = object>(
         where chat_leases.expires_at < now() or chat_leases.holder = excluded.holder
         returning holder
       )${also ? sql`, ${also.ctes}` : sql``}
-      select hit.count, hit.retry_after, (select count(*) from claim)::int as leased,
+      select (select count(*) from caller)::int as authed, (select coins from caller) as balance,
+        hit.count, hit.retry_after, (select count(*) from claim)::int as leased,
         exists (select 1 from chat_leases where user_id = ${userId} and story_id = ${storyId} and expires_at >= now()) as busy
         ${also ? sql`, ${also.columns}` : sql``}
-      from hit`),
+      from (select 1) as one left join hit on true`,
+    ),
   );
-  if (Number(row!.leased) === 1) return { lease: held(db, userId, storyId, holder, ttlMs), row: row! };
+  const balance = row!.balance === null ? null : Number(row!.balance);
+  if (caller) {
+    if (Number(row!.authed) !== 1) throw unauthorized();
+    if (row!.count === null) throw new ApiError("INSUFFICIENT_COINS", "Not enough coins", { balance, needed: caller.cost });
+  }
+  if (Number(row!.leased) === 1) return { lease: held(db, userId, storyId, holder, ttlMs), row: row!, balance };
   // Not leased: over the limit, or another request holds the chat (the statement's snapshot shows a
   // live lease, or one taken concurrently made the claim a no-op while within the limit).
   if (row!.busy || Number(row!.count) <= rate.limit) throw new ApiError("CONFLICT", BUSY);

@@ -95,6 +95,10 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
     expect((await send(g.token, { choice: 42 })).status).toBe(400);
     const typed = await send(g.token, { content: "hello" });
     expect([typed.status, typed.message]).toEqual([409, "This story is played by its choices: free replies need a language model"]);
+    // A caller whose session is not live gets 401 for typed words, before any other answer.
+    const gone = await newGuest(api);
+    await api.ctx.db.execute(sql`update sessions set revoked_at = now() where user_id = ${gone.user.id}`);
+    expect((await send(gone.token, { content: "hello" })).status).toBe(401);
     const thread = await call<{ free_text: boolean }>(api, "POST", "/api/v1/actor/chat/game.history", { token: g.token, body: { story_id: storyId, actor_id: actorId } });
     expect(thread.data.free_text).toBe(false);
     for (const path of ["message.regenerate", "message.edit"]) {

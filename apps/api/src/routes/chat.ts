@@ -39,14 +39,12 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   // before the model is called, instead of two); every other send reads the caller first.
   routeCheckingSession(app, ctx, "chatSend", async ({ input, caller, req, reply }) => {
     const target = { storyId: input.story_id, actorId: input.actor_id, mode: input.mode };
-    if (input.content !== undefined && freeText) {
+    if (input.content !== undefined) {
       const { content } = input;
       return play(req, reply, (ch) => engine.sendTyped({ userId: caller.claims.uid, liveSql: caller.liveSql, confirmed: caller.confirmed }, target, content, ch));
     }
     const user = await caller.user();
-    return play(req, reply, (ch) =>
-      engine.send(user.user.id, { ...target, content: input.content, choice: input.choice, choiceOf: input.choice_of, restart: input.restart }, ch, user.user.coins),
-    );
+    return play(req, reply, (ch) => engine.send(user.user.id, { ...target, choice: input.choice, choiceOf: input.choice_of, restart: input.restart }, ch));
   });
   route(app, ctx, "chatRegenerate", ({ input, user, req, reply }) =>
     play(req, reply, (ch) => engine.regenerate(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode }, ch)),

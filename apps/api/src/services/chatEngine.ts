@@ -87,17 +87,10 @@ export class ChatEngine {
     return balance;
   }
 
-  /**
-   * Plays one turn of `message.send`: start, restart, a choice, or typed words. `balance` is the
-   * caller's balance as authentication read it (saves a read before the model is called).
-   */
-  async send(userId: number, input: ChatTarget & { content?: string; choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel, balance?: number): Promise<TurnResult> {
+  /** Plays one scripted turn of `message.send`: start, restart or a choice (typed words: {@link sendTyped}). */
+  async send(userId: number, input: ChatTarget & { choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
     const { db } = this.deps;
     await loadStory(db, input.storyId, input.actorId);
-    if (input.content !== undefined) {
-      if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
-      return this.typed(userId, input, input.content, ch, { balance: balance ?? (await balanceOf(db, userId)) });
-    }
     if (input.choice === undefined && !input.restart && (await latestSaved(db, userId, input.storyId))) {
       // Opening a chat that already started writes nothing.
       return { messages: [], coins: await balanceOf(db, userId), ended: false, messageId: null };
@@ -185,51 +178,33 @@ export class ChatEngine {
   }
 
   /**
-   * Typed words from a caller whose session is not checked yet (see CallerCheck): the statement that
-   * opens the turn checks the session and the balance first, so the model is called after one round
-   * trip.
+   * Typed words of `message.send`, from a caller whose session is not checked yet (see CallerCheck):
+   * stored, then answered by the character (or several, in a group scene). Refused without a model.
    */
   async sendTyped(caller: { userId: number; liveSql: SQL; confirmed(): void }, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
-    if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
-    await loadStory(this.deps.db, target.storyId, target.actorId);
-    return this.typed(caller.userId, target, content, ch, caller);
-  }
-
-  /**
-   * Typed words: stored, then answered by the character (or several, in a group scene). `check` is
-   * the caller's balance as authentication read it, or the caller's session still to check.
-   */
-  private async typed(
-    userId: number,
-    target: ChatTarget,
-    content: string,
-    ch: TurnChannel,
-    check: { balance: number } | { liveSql: SQL; confirmed(): void },
-  ): Promise<TurnResult> {
     const { db } = this.deps;
-    const cost = await this.cost();
-    if ("balance" in check) await this.needCoins(userId, cost, check.balance);
-    // One statement (with a caller to check: checks the session and the balance first) counts the
-    // model call against the rate limit, takes the lease, reads the thread and writes the player's
-    // words with the reply's row: the model is called after one round trip (a refused attempt still
-    // counts against the rate limit, and writes nothing else).
     const { cast } = await loadStory(db, target.storyId, target.actorId);
+    if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
+    const userId = caller.userId;
+    const cost = await this.cost();
+    // One statement checks the session and the balance first, then counts the model call against
+    // the rate limit, takes the lease, reads the thread and writes the player's words with the
+    // reply's row: the model is called after one round trip (a refused attempt still counts against
+    // the rate limit, and writes nothing else).
     const first = speakersFor(modeOf(target), cast, target.actorId, content)[0];
     const open = openTurnSql(userId, target.storyId, content, { actorId: first?.id ?? null, role: first ? "actor" : "narrator" });
-    const caller = "liveSql" in check ? { liveSql: check.liveSql, cost } : undefined;
-    const { lease, row, balance: read } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, open, caller).then(
-      (out) => ("confirmed" in check && check.confirmed(), out),
+    const { lease, row, balance } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, open, { liveSql: caller.liveSql, cost }).then(
+      (out) => (caller.confirmed(), out),
       (err: unknown) => {
         // A refusal of the statement's own (401 first, then 402, 409, 429) comes from the checked session.
-        if ("confirmed" in check && err instanceof ApiError) check.confirmed();
+        if (err instanceof ApiError) caller.confirmed();
         throw err;
       },
     );
-    const balance = "balance" in check ? check.balance : read!;
     try {
       const { thread, inserted } = open.read(row);
       if (!thread.saved || !inserted) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
-      return await this.answer(userId, target, { content }, thread, { cost, balance }, ch, lease, inserted);
+      return await this.answer(userId, target, { content }, thread, { cost, balance: balance! }, ch, lease, inserted);
     } finally {
       await lease.release();
     }

@@ -241,4 +241,6 @@ console.log(
 );
 console.log(`first-load JS ≤ ${JS_RATIO}× the empty page's — ${jsMissed === 0 ? "met on every route" : `missed on ${jsMissed} route(s) of ${routes.length * sites.length}`}`);
 stopAll();
-rmSync(dataDir, { recursive: true, force: true });
+// BENCH_WEB_KEEP=1 keeps the Lighthouse reports (lh-<time>.json, in audit order) for a closer look.
+if (process.env.BENCH_WEB_KEEP) console.log(`\nreports kept in ${dataDir}`);
+else rmSync(dataDir, { recursive: true, force: true });

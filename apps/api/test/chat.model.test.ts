@@ -6,6 +6,7 @@ import { startTestApi } from "../src/testing";
 import { openTurnSql } from "../src/services/chat";
 import { takeChatLeaseCounted } from "../src/services/chatLease";
 import { signAccessToken, verifyAccessToken } from "../src/auth/tokens";
+import { liveCallerSql } from "../src/auth/session";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
 import { addTestStory, coins, eventually, leaseFree, stream, type Msg } from "./chat.support";
@@ -95,7 +96,8 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     await settled(p.id);
     // What the next typed message's one statement reads (taken here, then released unused).
     const open = openTurnSql(p.id, story.storyId, "next", { actorId: story.mara, role: "actor" });
-    const { lease, row } = await takeChatLeaseCounted<Parameters<typeof open.read>[0]>(api.ctx.db, p.id, story.storyId, 5000, { key: `test:${p.id}`, limit: 100, windowS: 60, message: "" }, open);
+    const caller = { liveSql: liveCallerSql(verifyAccessToken(api.ctx.config.TOKEN_SECRET, p.token)!), cost: 1 };
+    const { lease, row } = await takeChatLeaseCounted<Parameters<typeof open.read>[0]>(api.ctx.db, p.id, story.storyId, 5000, { key: `test:${p.id}`, limit: 100, windowS: 60, message: "" }, caller, open);
     await lease.release();
     const { thread, inserted } = open.read(row);
     expect(inserted?.map((r) => r.role)).toEqual(["user", "actor"]);

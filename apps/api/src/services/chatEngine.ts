@@ -61,12 +61,12 @@ export class ChatEngine {
   }
 
   /**
-   * The lease of a chat taken with one model call counted against the caller's limit, in one
-   * statement with `also` (see takeChatLeaseCounted).
+   * The lease of a chat taken with one model call counted against the caller's limit, the caller
+   * checked first, in one statement with `also` (see takeChatLeaseCounted).
    */
-  private leaseCounted<Row extends object>(userId: number, storyId: string, also?: LeaseStatementPart, caller?: LeaseCaller) {
+  private leaseCounted<Row extends object>(userId: number, storyId: string, caller: LeaseCaller, also?: LeaseStatementPart) {
     const rate = { key: `llm:user:${userId}`, limit: this.deps.config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE };
-    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), rate, also, caller);
+    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), rate, caller, also);
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -193,7 +193,7 @@ export class ChatEngine {
     // the rate limit, and writes nothing else).
     const first = speakersFor(modeOf(target), cast, target.actorId, content)[0];
     const open = openTurnSql(userId, target.storyId, content, { actorId: first?.id ?? null, role: first ? "actor" : "narrator" });
-    const { lease, row, balance } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, open, { liveSql: caller.liveSql, cost }).then(
+    const { lease, row, balance } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, { liveSql: caller.liveSql, cost }, open).then(
       (out) => (caller.confirmed(), out),
       (err: unknown) => {
         // A refusal of the statement's own (401 first, then 402, 409, 429) comes from the checked session.
@@ -204,7 +204,7 @@ export class ChatEngine {
     try {
       const { thread, inserted } = open.read(row);
       if (!thread.saved || !inserted) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
-      return await this.answer(userId, target, { content }, thread, { cost, balance: balance! }, ch, lease, inserted);
+      return await this.answer(userId, target, { content }, thread, { cost, balance }, ch, lease, inserted);
     } finally {
       await lease.release();
     }

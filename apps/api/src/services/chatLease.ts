@@ -70,8 +70,8 @@ export interface LeaseStatementPart {
 
 /**
  * The caller, checked by the statement itself before anything else: `liveSql` selects the caller's
- * `coins` while the session is live (no row otherwise); nothing is counted or written unless it
- * finds one that can pay `cost`.
+ * `coins` while the session is live (no row otherwise; see liveCallerSql); nothing is counted or
+ * written unless it finds one that can pay `cost`.
  */
 export interface LeaseCaller {
   liveSql: SQL;
@@ -79,13 +79,13 @@ export interface LeaseCaller {
 }
 
 /**
- * Counts one hit against `rate` (see hitRateLimit: one window per key, shared by every instance) and
- * takes the chat's lease, in one statement: the hit always counts (a refused attempt too); the lease
+ * Checks `caller` (401 UNAUTHORIZED, then 402 INSUFFICIENT_COINS, counting nothing), counts one hit
+ * against `rate` (see hitRateLimit: one window per key, shared by every instance) and takes the
+ * chat's lease, in one statement: the hit always counts (a refused attempt too); the lease
  * is claimed only within the limit, so a refusal leaves nothing to release. A chat busy with another
  * reply answers 409 CONFLICT (before a 429 RATE_LIMITED, as two separate steps did). `also` adds
  * the caller's reads and writes to the statement (writes guarded by `claim`); its columns come back
- * in `row`. With `caller`, the statement checks the caller's session and balance first (401
- * UNAUTHORIZED, 402 INSUFFICIENT_COINS, counting nothing) and returns the balance it read.
+ * in `row`, with the caller's balance as the statement read it.
  */
 export async function takeChatLeaseCounted<Row extends object = object>(
   db: Db,
@@ -93,21 +93,18 @@ export async function takeChatLeaseCounted<Row extends object = object>(
   storyId: string,
   ttlMs: number,
   rate: LeaseRateLimit,
+  caller: LeaseCaller,
   also?: LeaseStatementPart,
-  caller?: LeaseCaller,
-): Promise<{ lease: ChatLease; row: Row; balance: number | null }> {
+): Promise<{ lease: ChatLease; row: Row; balance: number }> {
   const holder = randomUUID();
   const w = rate.windowS;
-  // With a caller to check, the hit is counted only for a live session that can pay.
-  const counted = caller
-    ? sql`select ${rate.key}, now(), 1 from caller where caller.coins >= ${caller.cost}`
-    : sql`values (${rate.key}, now(), 1)`;
   const [row] = rowsOf<{ authed: number; balance: number | null; count: number | null; retry_after: number; leased: number; busy: boolean } & Row>(
     await executePrepared(
       db,
       sql`
-      with caller as (${caller ? caller.liveSql : sql`select null::int as coins`}), hit as (
-        insert into rate_limits (key, window_start, count) ${counted}
+      with caller as (${caller.liveSql}), hit as (
+        insert into rate_limits (key, window_start, count)
+        select ${rate.key}, now(), 1 from caller where caller.coins >= ${caller.cost}
         on conflict (key) do update set
           count = case when rate_limits.window_start <= now() - make_interval(secs => ${w}) then 1 else rate_limits.count + 1 end,
           window_start = case when rate_limits.window_start <= now() - make_interval(secs => ${w}) then now() else rate_limits.window_start end
@@ -126,11 +123,10 @@ export async function takeChatLeaseCounted<Row extends object = object>(
       from (select 1) as one left join hit on true`,
     ),
   );
-  const balance = row!.balance === null ? null : Number(row!.balance);
-  if (caller) {
-    if (Number(row!.authed) !== 1) throw unauthorized();
-    if (row!.count === null) throw new ApiError("INSUFFICIENT_COINS", "Not enough coins", { balance, needed: caller.cost });
-  }
+  if (Number(row!.authed) !== 1) throw unauthorized();
+  const balance = Number(row!.balance);
+  // The hit was not counted: the caller cannot pay.
+  if (row!.count === null) throw new ApiError("INSUFFICIENT_COINS", "Not enough coins", { balance, needed: caller.cost });
   if (Number(row!.leased) === 1) return { lease: held(db, userId, storyId, holder, ttlMs), row: row!, balance };
   // Not leased: over the limit, or another request holds the chat (the statement's snapshot shows a
   // live lease, or one taken concurrently made the claim a no-op while within the limit).

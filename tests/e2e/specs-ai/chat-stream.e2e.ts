@@ -2,7 +2,7 @@
 // message's reply streams in, can be stopped (its text kept), regenerated and paged between
 // alternatives; an action naming an open choice advances the story; each reply costs the
 // configured price. One test per brand, on phone and desktop.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { apiUrl, modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";

@@ -1,7 +1,7 @@
 // The story editor's co-writer with a language model (the local model peer, see
 // playwright.ai.config.ts): an author asks for the knot the script diverts to but lacks, sees the
 // suggestion as text, rejects one, accepts the next, and the script then compiles with it.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";

@@ -1,6 +1,6 @@
 // Steps the account, coins and tasks specs share: a fresh e-mail, the code from the API's dev
 // mailbox, and signing in through the login page exactly as a visitor does.
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page } from "../support/test";
 import { readCode as readMailedCode } from "@storyloom/test-api";
 import { apiUrl } from "../support/env";
 import type { BrandSite } from "../support/brands";

@@ -1,5 +1,5 @@
 // Login by e-mail code, the profile and the settings of both brands, against the real API.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 import { chipCoins, freshEmail, readCode, signInHere } from "./account-flows";

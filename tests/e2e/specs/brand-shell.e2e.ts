@@ -1,6 +1,6 @@
 // What each brand shell adds around the screens: its own identity (share image, icon, metadata),
 // the skip link, and the theme kept across reloads.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { anyViewport } from "../support/checks";
 

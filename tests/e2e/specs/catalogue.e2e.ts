@@ -1,7 +1,7 @@
 // Home catalogue, story detail (page and modal) and character page, on both brands and viewports:
 // server-rendered first page, search/category/sort in the URL, infinite scroll, likes that
 // persist, the subscribe flow, not-found for unknown ids, accessibility and screenshots.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { animationsDone, anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";

@@ -1,6 +1,6 @@
 // The four chat variants against the real API: the story starts for free, a choice shows the
 // player's line at once and costs a coin, history survives a reload, and "Play again" asks first.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { animationsDone, anyViewport, expectAccessible, saveShot, settled } from "../support/checks";

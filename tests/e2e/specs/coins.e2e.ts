@@ -1,6 +1,6 @@
 // The coins page and the purchase dialog of both brands: packages, ledger, the guest's way to the
 // login, the dialog's layout per viewport, and a signed-in purchase while payments are not served.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 import { chipCoins, freshEmail, signIn } from "./account-flows";

@@ -1,5 +1,5 @@
 // Unknown paths and /404 give the not-found error page (spec sections 2 and 8).
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 

@@ -2,7 +2,7 @@
 // between two real origins, and a refund from the sandbox's order page reaching the coin history.
 // The sites are built with NEXT_PUBLIC_STRIPE_PUBLISHABLE_KEY and PARENT_ORIGINS naming the parent
 // pages served by support/parent-pages.ts (tests/e2e's test:e2e script sets both).
-import { expect, test, type Frame, type Page } from "@playwright/test";
+import { expect, test, type Frame, type Page } from "../support/test";
 import { brandSites } from "../support/brands";
 import { foreignParentPort, parentPort } from "../support/env";
 import { chipCoins, freshEmail, signIn } from "./account-flows";

@@ -1,6 +1,6 @@
 // Smaller rows of the spec (issue 28), on both brands: a purchase pressed while the session is still
 // starting, crawlers and the error page, and an offline start-up.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { apiUrl } from "../support/env";
 import { freshEmail, signIn } from "./account-flows";

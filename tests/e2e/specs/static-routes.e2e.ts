@@ -1,6 +1,6 @@
 // Every legal/info and landing route, on both brands and both viewports: title, noindex, content,
 // layout, accessibility, and a screenshot.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { popularStoryIds, storyExists } from "../support/api";
 import { brandSites } from "../support/brands";
 import { expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";

@@ -1,5 +1,5 @@
 // Daily tasks of both brands: the check-in calendar and the task list, against the real API.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, expectNoindex, saveShot, settled } from "../support/checks";
 import { chipCoins } from "./account-flows";

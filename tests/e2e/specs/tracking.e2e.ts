@@ -1,7 +1,7 @@
 // Tracking on both brands against the local tracking peer (support/tracking-peer.ts): page views on
 // route changes, nothing at all under do-not-track, the registration conversion once, and a
 // purchase counted by the pixel and the Conversions API under one event id.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page } from "../support/test";
 import { brandSites } from "../support/brands";
 import { apiUrl, trackingUrl } from "../support/env";
 import type { TrackingRecord } from "../support/tracking-peer";

@@ -1,5 +1,5 @@
 "use client";
-import type { ReactNode } from "react";
+import { useEffect, type ReactNode } from "react";
 import { ApiProvider } from "@storyloom/api-client/react";
 import { ChunkErrorGuard, LoadingOverlayProvider, ToastProvider } from "@storyloom/ui";
 import { publicApiBase } from "../env";
@@ -19,6 +19,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
       <ToastProvider>
         <LoadingOverlayProvider>
           <ChunkErrorGuard />
+          <HydratedMark />
           <TrackingIsland />
           {/* Inlined at build: without PARENT_ORIGINS the bridge is compiled out of every page. */}
           {process.env.PARENT_ORIGINS ? <ParentFrameBridge /> : null}
@@ -28,4 +29,16 @@ export function AppProviders({ children }: { children: ReactNode }) {
       </ToastProvider>
     </ApiProvider>
   );
+}
+
+/**
+ * Marks the document `data-hydrated` once React has hydrated it. The sites' server loads the page
+ * scripts after the first paint (tooling/next defer-scripts.ts), so the page's `load` event can come
+ * before them: the e2e suite waits for this mark before it clicks.
+ */
+function HydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "";
+  }, []);
+  return null;
 }

@@ -19,5 +19,5 @@ export default defineConfig({
   target: "node20",
   platform: "node",
   outDir: "dist",
-  external: ["next", "compression"],
+  external: ["next", "compression", "on-headers"],
 });

@@ -88,6 +88,14 @@ export const ConfigSchema = z.object({
   LLM_REPLY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Attempts made again when the model fails before its first token. */
   LLM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  // ── client address and guests (#41) ──
+  // ── end client address and guests ──
+  // ── model spend and chat turns (#41) ──
+  // ── end model spend and chat turns ──
+  // ── ink plays, publishing and shutdown (#41) ──
+  // ── end ink plays, publishing and shutdown ──
+  // ── payments and conversions (#41) ──
+  // ── end payments and conversions ──
 });
 
 /** The API's parsed configuration. */

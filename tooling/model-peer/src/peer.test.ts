@@ -63,6 +63,16 @@ describe("the model peer", () => {
     expect(peer.requests[0]!.outcome).toBe("failed");
   });
 
+  it("reports usage in a last chunk when asked, the scripted counts, and none when told to", async () => {
+    peer.script({ usage: { promptTokens: 123, completionTokens: 45 } }, { usage: null }, {});
+    const asked = { stream: true, stream_options: { include_usage: true }, messages: [{ role: "user", content: "x" }] };
+    const last = (await chunks(await post(asked))).at(-1)!;
+    expect(last.choices).toEqual([]);
+    expect(last.usage).toEqual({ prompt_tokens: 123, completion_tokens: 45, total_tokens: 168 });
+    expect((await chunks(await post(asked))).some((c) => "usage" in c)).toBe(false);
+    expect((await chunks(await post({ ...asked, stream_options: undefined }))).some((c) => "usage" in c)).toBe(false);
+  });
+
   it("puts reasoning inside <think> when asked, and answers without streaming too", async () => {
     peer.script({ reasoningStyle: "think", reasoning: "hmm", content: "Hello." });
     const r = (await (await post({ messages: [{ role: "user", content: "x" }] })).json()) as { choices: { message: { content: string } }[] };

@@ -24,6 +24,11 @@ export interface Behaviour {
   failWith?: "disconnect" | "error-event";
   /** answer this HTTP error status at once instead of a completion (a failure before the first token) */
   status?: number;
+  /**
+   * the token counts the answer reports (in the last chunk when the request asks with
+   * `stream_options.include_usage`); null = report none, as some servers do; default: an estimate
+   */
+  usage?: { promptTokens: number; completionTokens: number } | null;
 }
 
 /** A request the peer received, and what became of it. */
@@ -153,7 +158,11 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
     const id = `chatcmpl-peer-${rec.id}`;
     const created = Math.floor(Date.now() / 1000);
     const finish = toolCall ? "tool_calls" : "stop";
-    const usage = { prompt_tokens: JSON.stringify(body.messages ?? []).length >> 2, completion_tokens: tokensOf(content).length, total_tokens: 0 };
+    const usage = {
+      prompt_tokens: b.usage?.promptTokens ?? JSON.stringify(body.messages ?? []).length >> 2,
+      completion_tokens: b.usage?.completionTokens ?? tokensOf(content).length,
+      total_tokens: 0,
+    };
     usage.total_tokens = usage.prompt_tokens + usage.completion_tokens;
 
     if (!body.stream) {
@@ -163,7 +172,7 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
       if (toolCall) message.tool_calls = [{ id: `call_${rec.id}`, type: "function", function: toolCall }];
       rec.outcome = "completed";
       rec.endedAt = Date.now();
-      return json(res, 200, { id, object: "chat.completion", created, model: body.model ?? model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], usage });
+      return json(res, 200, { id, object: "chat.completion", created, model: body.model ?? model, choices: [{ index: 0, message, logprobs: null, finish_reason: finish }], ...(b.usage === null ? {} : { usage }) });
     }
 
     res.writeHead(200, { "content-type": "text/event-stream; charset=utf-8", "cache-control": "no-cache", connection: "keep-alive" });
@@ -214,7 +223,7 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
     }
     if (!(await pace())) return;
     chunk({}, finish);
-    if (body.stream_options?.include_usage) {
+    if (body.stream_options?.include_usage && b.usage !== null) {
       res.write(`data: ${JSON.stringify({ id, object: "chat.completion.chunk", created, model: body.model ?? model, choices: [], usage })}\n\n`);
     }
     res.write("data: [DONE]\n\n");

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -337,6 +338,10 @@ export const chatMessages = pgTable(
     alternatives: jsonb("alternatives"),
     /** which of `alternatives` is shown (and what the story continues from) */
     altIndex: integer("alt_index").notNull().default(0),
+    /** prompt tokens of the model calls that wrote this reply (every alternative); null = not a model reply, or stored before tokens were counted */
+    promptTokens: integer("prompt_tokens"),
+    /** completion tokens (text, reasoning and tool call) of those calls, as reported by the model or counted with the tokenizer */
+    completionTokens: integer("completion_tokens"),
     createdAt: createdAt(),
   },
   (t) => [index("chat_messages_thread_idx").on(t.userId, t.storyId, t.id)],
@@ -345,7 +350,9 @@ export const chatMessages = pgTable(
 /**
  * One generation per chat at a time, across API instances: a row per (user, story) names the request
  * writing a reply until `expires_at` (so a crashed instance's lease lapses). No transaction is held
- * open during the stream (PGlite has one connection).
+ * open during the stream (PGlite has one connection). `hold_key` names the coins held for the reply
+ * being written (a `coin_ledger` idempotency key) until it is stored: a lease that lapses with one
+ * was left by a crashed instance, and the next claim (or the prune) gives those coins back.
  */
 export const chatLeases = pgTable(
   "chat_leases",
@@ -354,6 +361,7 @@ export const chatLeases = pgTable(
     storyId: storyRef(),
     holder: text("holder").notNull(),
     expiresAt: ts("expires_at").notNull(),
+    holdKey: text("hold_key"),
   },
   (t) => [primaryKey({ columns: [t.userId, t.storyId] })],
 );
@@ -441,3 +449,14 @@ export const paymentEvents = pgTable(
   },
   (t) => [primaryKey({ columns: [t.provider, t.id] }), index("payment_events_order_idx").on(t.orderId)],
 );
+
+/**
+ * Tokens spent on the language model per UTC day, by every call of every API instance (chat replies,
+ * co-writer suggestions): one atomic upsert per call. The daily token budget is checked against it.
+ */
+export const modelUsageDaily = pgTable("model_usage_daily", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  promptTokens: bigint("prompt_tokens", { mode: "number" }).notNull().default(0),
+  completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
+  calls: integer("calls").notNull().default(0),
+});

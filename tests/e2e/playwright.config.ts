@@ -72,6 +72,8 @@ export default defineConfig({
         PGLITE_DIR: e2eDataDir(),
         LOG_LEVEL: "warn",
         CODE_SEND_PER_IP_PER_HOUR: "10000",
+        GUEST_PER_IP_PER_HOUR: "10000",
+        GUEST_COINS_PER_IP_PER_DAY: "10000",
         DEV_MAILBOX: "true",
         PAYMENTS_SANDBOX: "true",
         CORS_ORIGINS: siteOrigins.join(","),

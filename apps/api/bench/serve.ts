@@ -47,6 +47,9 @@ const config = loadConfig(
     DATABASE_URL: databaseUrl,
     PGLITE_DIR: join(mkdtempSync(join(tmpdir(), "storyloom-bench-")), "pglite"),
     CODE_SEND_PER_IP_PER_HOUR: 1_000_000,
+    // Every simulated player signs up from 127.0.0.1.
+    GUEST_PER_IP_PER_HOUR: 1_000_000,
+    GUEST_COINS_PER_IP_PER_DAY: 1_000_000,
     // The streaming benchmark points the API at a local model peer.
     LLM_BASE_URL: process.env.BENCH_LLM_BASE_URL || undefined,
     LLM_RATE_PER_MINUTE: 1_000_000,

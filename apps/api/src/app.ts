@@ -10,6 +10,7 @@ import { mailHandler } from "./outbox/mail";
 import { authRoutes } from "./routes/auth";
 import { registerDomainRoutes } from "./routes/index";
 import { registerSecurity } from "./security";
+import { trustProxyOption } from "./clientAddress";
 
 /** The parts an API instance is built from. */
 export interface AppDeps {
@@ -55,7 +56,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
       config.LOG_LEVEL === "silent"
         ? false
         : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
-    trustProxy: config.TRUST_PROXY,
+    trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed URL): envelopes like every other.

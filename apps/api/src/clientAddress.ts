@@ -18,3 +18,14 @@ export function addressBucket(address: string): string {
   }
   return parsed.toString();
 }
+
+/**
+ * The `trustProxy` option Fastify is given for TRUST_PROXY. A hop count becomes a function trusting
+ * that many hops nearest the API (Fastify itself takes a bare number as "trust nothing", since a
+ * count cannot tell a proxy from a client that reaches the API directly: a count is for an API only
+ * its proxies can reach). A list of addresses/CIDRs is handed over as it is; none is `false`.
+ */
+export function trustProxyOption(setting: false | number | string[]): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === "number") return setting > 0 ? (_address, hop) => hop < setting : false;
+  return setting;
+}

@@ -1,9 +1,50 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { SANDBOX_SECRETS } from "@storyloom/payments/server";
 
 const bool = z
   .enum(["true", "false", "1", "0"])
   .transform((v) => v === "true" || v === "1");
 const list = z.string().transform((s) => s.split(",").map((x) => x.trim()).filter(Boolean));
+
+/** What TRUST_PROXY may be: no proxy, a hop count, or the trusted proxies' addresses/CIDRs. */
+export type TrustProxy = false | number | string[];
+
+/**
+ * Parses TRUST_PROXY. `true` is refused: Fastify would then take the left-most X-Forwarded-For,
+ * which the client writes itself, so a forged header would reset every per-address limit.
+ */
+function trustProxy(value: string | undefined, ctx: z.RefinementCtx): TrustProxy {
+  const raw = (value ?? "").trim();
+  if (raw === "" || raw === "false" || raw === "0") return false;
+  if (raw === "true") {
+    ctx.addIssue({
+      code: "custom",
+      message:
+        "true is refused: the left-most X-Forwarded-For is written by the client, so any per-address limit could be reset with a forged header; give the hop count (e.g. 1 behind one load balancer) or the proxies' addresses/CIDRs",
+    });
+    return z.NEVER;
+  }
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(",").map((x) => x.trim()).filter(Boolean);
+  const wrong = entries.filter((e) => !isAddressOrCidr(e));
+  if (wrong.length > 0) {
+    ctx.addIssue({ code: "custom", message: `not a hop count nor addresses/CIDRs: ${wrong.join(", ")} (e.g. 1, or 10.0.0.0/8,127.0.0.1)` });
+    return z.NEVER;
+  }
+  return entries;
+}
+
+/** Whether `text` is an IP address or a CIDR range (IPv4 or IPv6). */
+function isAddressOrCidr(text: string): boolean {
+  if (ipaddr.isValid(text)) return true;
+  try {
+    ipaddr.parseCIDR(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** Every setting of the API, read from the environment once. Defaults run the whole product locally. */
 export const ConfigSchema = z.object({
@@ -24,7 +65,12 @@ export const ConfigSchema = z.object({
   REFRESH_REUSE_GRACE_S: z.coerce.number().int().min(0).default(10),
   CODE_SEND_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
   CORS_ORIGINS: list.default(["http://localhost:3000", "http://localhost:3001", "http://127.0.0.1:3000", "http://127.0.0.1:3001"]),
-  TRUST_PROXY: bool.default(false),
+  /**
+   * The proxies in front of the API: a hop count (`1` behind one load balancer; only for an API no
+   * client reaches directly) or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); `false`/unset
+   * = none, the socket's address is the client's. `true` is refused (see {@link trustProxy}).
+   */
+  TRUST_PROXY: z.string().optional().transform(trustProxy),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default("Storyloom <no-reply@storyloom.ai>"),
@@ -89,12 +135,61 @@ export const ConfigSchema = z.object({
   /** Attempts made again when the model fails before its first token. */
   LLM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
   // ── client address and guests (#41) ──
+  /** Guest sign-ups per client address (IPv6 by /64) per hour; past it, sign-up asks for a proof-of-work solution. */
+  GUEST_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Guests per client address (IPv6 by /64) per UTC day that get the starting coins; the others start at 0. */
+  GUEST_COINS_PER_IP_PER_DAY: z.coerce.number().int().min(0).default(1),
+  /** Art renders per client address per minute (cache hits not counted); a page full of covers stays far below it. */
+  ART_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Bytes of rendered art each instance keeps in memory (least recently used dropped first). */
+  ART_CACHE_BYTES: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   // ── end client address and guests ──
   // ── model spend and chat turns (#41) ──
+  /** Model calls the players behind one client address (IPv6 by /64) may start per minute, across all API instances. */
+  LLM_RATE_PER_IP_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Model replies a guest account may start per day; past it the guest is asked to sign in. */
+  LLM_GUEST_REPLIES_PER_DAY: z.coerce.number().int().positive().default(50),
   // ── end model spend and chat turns ──
+  // ── model budget (#41) ──
+  /**
+   * Tokens (prompt + completion) every model call of the site together may take per UTC day, across
+   * all API instances. Past it, typed messages and co-writer calls answer 503 UNAVAILABLE (the story
+   * goes on by its choices). Unset → no budget.
+   */
+  LLM_DAILY_TOKEN_BUDGET: z.coerce.number().int().positive().optional(),
+  // ── end model budget ──
   // ── ink plays, publishing and shutdown (#41) ──
+  /** Milliseconds one play of a story's script may take (measured in its worker); past it the turn answers 409 and charges nothing. */
+  INK_TURN_DEADLINE_MS: z.coerce.number().int().positive().default(250),
+  /** Milliseconds the publish check may spend walking a script before it reports the script as running on. */
+  INK_CHECK_DEADLINE_MS: z.coerce.number().int().positive().default(4000),
+  /** Lines and characters one scripted turn may tell before a choice; more is treated as a script that runs on. */
+  INK_TURN_MAX_LINES: z.coerce.number().int().positive().default(500),
+  INK_TURN_MAX_CHARS: z.coerce.number().int().positive().default(20_000),
+  /** Worker threads that play ink scripts (started with the API, inkjs loaded). */
+  INK_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /** Story publishes a user may make per hour, across all API instances. */
+  PUBLISH_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(10),
+  /** Story draft saves (create and update) a user may make per minute, across all API instances. */
+  DRAFT_SAVES_PER_USER_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  /** Milliseconds a chat turn's lease lives unless renewed; a streaming reply renews it, so a crashed instance's chats free up after this. */
+  CHAT_LEASE_TTL_MS: z.coerce.number().int().min(1000).default(15_000),
+  /** Milliseconds a SIGTERM lets open streaming replies finish before they are stopped and the process exits. */
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   // ── end ink plays, publishing and shutdown ──
   // ── payments and conversions (#41) ──
+  /**
+   * The payment sandbox's own secret: with it, the sandbox's API key, webhook secret and Onlypay
+   * secret are derived from it instead of the public constants in the repository. Required when the
+   * sandbox plays a provider on a non-loopback HOST or in production; refused when it equals one of
+   * those constants.
+   */
+  SANDBOX_SECRET: z.string().min(16).optional(),
+  /**
+   * Which providers the sandbox plays (`stripe`, `onlypay`) when the others are live. Unset: the
+   * sandbox plays every provider without keys, and a mix of live and sandbox providers is refused.
+   */
+  PAYMENTS_SANDBOX_PROVIDERS: list.pipe(z.array(z.enum(["stripe", "onlypay"]))).optional(),
   // ── end payments and conversions ──
 });
 
@@ -135,6 +230,48 @@ function productionProblems(config: Config, isSet: (key: keyof Config) => boolea
   return problems;
 }
 
+/** The providers with their keys set: the real ones. */
+export function liveProviders(config: Config): Set<"stripe" | "onlypay"> {
+  const live = new Set<"stripe" | "onlypay">();
+  if (config.STRIPE_SECRET_KEY) live.add("stripe");
+  if (config.ONLYPAY_MERCHANT_ID && config.ONLYPAY_SECRET && config.ONLYPAY_API_URL) live.add("onlypay");
+  return live;
+}
+
+/** The providers this API plays itself: with PAYMENTS_SANDBOX, those named by PAYMENTS_SANDBOX_PROVIDERS, else every one without keys. */
+export function sandboxProviders(config: Config): Set<"stripe" | "onlypay"> {
+  if (!config.PAYMENTS_SANDBOX) return new Set();
+  const live = liveProviders(config);
+  const named = config.PAYMENTS_SANDBOX_PROVIDERS ?? (["stripe", "onlypay"] as const).filter((p) => !live.has(p));
+  return new Set(named);
+}
+
+/** The sandbox's secret values that are in the repository; SANDBOX_SECRET must be none of them. */
+const REPOSITORY_SANDBOX_SECRETS = new Set<string>(Object.values(SANDBOX_SECRETS));
+
+/**
+ * What the payment sandbox may not run with: the repository's public secrets anywhere but a laptop
+ * (anyone could sign a "paid" notification), and live and sandbox providers mixed unless asked for.
+ */
+function sandboxProblems(config: Config): string[] {
+  const problems: string[] = [];
+  const played = sandboxProviders(config);
+  const live = liveProviders(config);
+  if (config.SANDBOX_SECRET !== undefined && REPOSITORY_SANDBOX_SECRETS.has(config.SANDBOX_SECRET)) {
+    problems.push("  SANDBOX_SECRET: must not be one of the sandbox's public constants in the repository; generate one (e.g. openssl rand -hex 32)");
+  }
+  const exposed = config.NODE_ENV === "production" ? "in production" : isLoopback(config.HOST) ? null : `on ${config.HOST}`;
+  if (played.size > 0 && exposed && config.SANDBOX_SECRET === undefined) {
+    problems.push(`  SANDBOX_SECRET: must be set to run the payment sandbox ${exposed} (its built-in secrets are public: anyone could sign a paid notification); e.g. openssl rand -hex 32`);
+  }
+  const both = [...played].filter((p) => live.has(p));
+  if (both.length > 0) problems.push(`  PAYMENTS_SANDBOX_PROVIDERS: ${both.join(", ")} has live keys and cannot also be played by the sandbox`);
+  if (config.PAYMENTS_SANDBOX && config.PAYMENTS_SANDBOX_PROVIDERS === undefined && live.size > 0 && played.size > 0) {
+    problems.push(`  PAYMENTS_SANDBOX_PROVIDERS: ${[...live].join(", ")} is live and ${[...played].join(", ")} would be played by the sandbox; set PAYMENTS_SANDBOX_PROVIDERS=${[...played].join(",")} to mix them on purpose, or give every provider its keys`);
+  }
+  return problems;
+}
+
 /** Reads and validates the configuration; throws a message naming every wrong or missing setting. */
 export function loadConfig(env: Record<string, string | undefined> = process.env, overrides: Partial<Config> = {}): Config {
   const parsed = ConfigSchema.safeParse(env);
@@ -159,6 +296,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (Boolean(config.META_PIXEL_ID) !== Boolean(config.META_ACCESS_TOKEN)) {
     problems.push("  META_PIXEL_ID, META_ACCESS_TOKEN: set both or none");
   }
+  problems.push(...sandboxProblems(config));
   if (problems.length > 0) throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
   return config;
 }
@@ -170,8 +308,10 @@ export function embeddedDefaults(config: Config): string[] {
   if (config.TOKEN_SECRET === DEFAULT_TOKEN_SECRET) active.push("TOKEN_SECRET: the public development secret (set TOKEN_SECRET)");
   if (config.DEV_MAILBOX) active.push("mail: dev mailbox at /dev/mail shows every mail (DEV_MAILBOX)");
   if (!config.SMTP_URL) active.push(config.DEV_MAILBOX ? "mail: no SMTP_URL, mail goes to the dev mailbox and the log" : "mail: no SMTP_URL and no DEV_MAILBOX, mail cannot be sent");
-  if (config.PAYMENTS_SANDBOX && !config.STRIPE_SECRET_KEY) active.push("payments: Stripe is played by this API's sandbox (PAYMENTS_SANDBOX)");
-  if (config.PAYMENTS_SANDBOX && !config.ONLYPAY_MERCHANT_ID) active.push("payments: Onlypay is played by this API's sandbox (PAYMENTS_SANDBOX)");
-  if (!config.PAYMENTS_SANDBOX && (!config.STRIPE_SECRET_KEY || !config.ONLYPAY_MERCHANT_ID)) active.push("payments: a provider without keys and no sandbox cannot take payments");
+  const played = sandboxProviders(config);
+  if (played.has("stripe")) active.push("payments: Stripe is played by this API's sandbox (PAYMENTS_SANDBOX)");
+  if (played.has("onlypay")) active.push("payments: Onlypay is played by this API's sandbox (PAYMENTS_SANDBOX)");
+  if (played.size > 0 && !config.SANDBOX_SECRET) active.push("payments: the sandbox signs with the repository's public secrets (set SANDBOX_SECRET)");
+  if (liveProviders(config).size + played.size < 2) active.push("payments: a provider without keys and no sandbox cannot take payments");
   return active;
 }

@@ -19,6 +19,10 @@ const testDefaults = (overrides: Partial<Config>): Partial<Config> => ({
   LOG_LEVEL: "silent",
   VALIDATE_RESPONSES: true,
   CODE_SEND_PER_IP_PER_HOUR: 10_000,
+  // Every test client is 127.0.0.1: the per-address guest limits would throttle the suites themselves.
+  GUEST_PER_IP_PER_HOUR: 10_000,
+  GUEST_COINS_PER_IP_PER_DAY: 10_000,
+  LLM_RATE_PER_IP_PER_MINUTE: 10_000,
   OUTBOX_POLL_MS: 200,
   // The dev mailbox is refused in production; a test of production mode reads mail another way.
   DEV_MAILBOX: overrides.NODE_ENV !== "production",
@@ -52,7 +56,9 @@ async function startScaledOutTestApi(n: number, overrides: Partial<Config>): Pro
   try {
     // Checked here too, so a wrong override fails in the test's own process with a clear message.
     const config = loadConfig({}, { ...testDefaults(overrides), DATABASE_URL: handle.url, SEED: false });
-    const instances = await startApiInstances(n, { ...testDefaults(overrides), DATABASE_URL: handle.url, SEED: false });
+    // The round-robin proxy is one more hop in front of each instance: a test's hop count grows by it.
+    const hops = typeof overrides.TRUST_PROXY === "number" && overrides.TRUST_PROXY > 0 ? { TRUST_PROXY: overrides.TRUST_PROXY + 1 } : {};
+    const instances = await startApiInstances(n, { ...testDefaults(overrides), ...hops, DATABASE_URL: handle.url, SEED: false });
     const proxy = await startRoundRobinProxy(instances.urls).catch(async (err: unknown) => {
       await instances.stop();
       throw err;
@@ -72,6 +78,7 @@ async function startScaledOutTestApi(n: number, overrides: Partial<Config>): Pro
         await instances.stop();
         await handle.close();
       },
+      drain: inProcessOnly("api.drain"),
     } as RunningApi;
   } catch (err) {
     await handle.close();

@@ -48,7 +48,8 @@ describe("configuration defaults are safe", () => {
   it("staging may play the payment providers (PAYMENTS_SANDBOX) but never serve the dev mailbox", () => {
     const { STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL, ...staging } = PRODUCTION;
     void [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY, ONLYPAY_MERCHANT_ID, ONLYPAY_SECRET, ONLYPAY_API_URL];
-    expect(problemsOf({ ...staging, PAYMENTS_SANDBOX: "true" })).toEqual([]);
+    expect(problemsOf({ ...staging, PAYMENTS_SANDBOX: "true", SANDBOX_SECRET: "a-staging-sandbox-secret" })).toEqual([]);
+    expect(problemsOf({ ...staging, PAYMENTS_SANDBOX: "true" })).toEqual(["SANDBOX_SECRET"]);
     expect(problemsOf({ ...PRODUCTION, DEV_MAILBOX: "true" })).toEqual(["DEV_MAILBOX"]);
   });
   it("without NODE_ENV the dev mailbox and the payment sandbox are off", () => {

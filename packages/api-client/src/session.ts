@@ -1,6 +1,8 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Auth, User } from "@storyloom/contract";
 import { ACCESS_TOKEN_TTL_S, GUEST_GENDER, REFRESH_TOKEN_TTL_S, USER_INFO_TTL_S } from "@storyloom/contract/constants";
+import { powPayload, readProofOfWorkChallenge } from "@storyloom/contract/proof-of-work";
+import { solveProofOfWork } from "./proof-of-work";
 import { isUnauthorized } from "./result";
 import { StorageKeys, type ClientStorage } from "./storage";
 import { send, type TransportConfig } from "./transport";
@@ -277,7 +279,14 @@ export class SessionMachine {
     const input: Record<string, unknown> = { device_id: deviceId(this.storage), gender: GUEST_GENDER };
     // An over-long code from a hand-edited link must not block the sign-up itself.
     if (inviteCode && inviteCode.length <= 32) input.invite_code = inviteCode;
-    const r = await send(this.transport, "guestSignUp", input, null);
+    let r = await send(this.transport, "guestSignUp", input, null);
+    // Many sign-ups from this network: the answer carries a proof-of-work; solve it and sign up again, once.
+    const challenge = !r.ok && r.status === 429 ? readProofOfWorkChallenge(r.details?.challenge) : null;
+    if (challenge) {
+      const number = await solveProofOfWork(challenge);
+      if (epoch !== this.epoch) return null;
+      if (number !== null) r = await send(this.transport, "guestSignUp", { ...input, altcha: powPayload(challenge, number) }, null);
+    }
     if (!r.ok && r.status === 0) this.unanswered = true;
     if (!r.ok || epoch !== this.epoch) return null;
     this.storeAuth(r.data.auth);

@@ -40,3 +40,9 @@ export const STORY_LIMITS = {
   /** Characters of a co-written knot: a scene, not a chapter. */
   cowriteKnotChars: 4_000,
 } as const;
+
+/**
+ * The ad-platform event id of an order's purchase: the browser pixel's copy and the server's
+ * Conversions API copy carry the same one, so the platform counts the purchase once.
+ */
+export const purchaseEventId = (orderId: string) => `purchase_${orderId}`;

@@ -59,16 +59,25 @@ describe("the endpoint table", () => {
     expect(r.success).toBe(false);
     expect(r.error?.issues[0]?.message).toBe("No events to send");
   });
-  it("takes only known ad-platform event fields, at most 1000 events, none older than 7 days", () => {
+  it("takes only known ad-platform event fields, at most 50 events, none older than 7 days", () => {
     const now = Math.floor(Date.now() / 1000);
-    const ok = { event_name: "PageView", event_time: now, user_data: {} };
+    const ok = { event_name: "CheckIn", event_time: now, user_data: {} };
     expect(endpoints.metaForward.input.parse({ data: [ok] }).data[0]).toMatchObject({ action_source: "website" });
     expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, email: "a@b.co" }] }).success).toBe(false);
     expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, user_data: { email: "a@b.co" } }] }).success).toBe(false);
     expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, event_time: now - 7 * 86400 + 60 }] }).success).toBe(true);
     expect(endpoints.metaForward.input.safeParse({ data: [{ ...ok, event_time: now - 7 * 86400 - 60 }] }).success).toBe(false);
-    expect(endpoints.metaForward.input.safeParse({ data: Array(1000).fill(ok) }).success).toBe(true);
-    expect(endpoints.metaForward.input.safeParse({ data: Array(1001).fill(ok) }).success).toBe(false);
+    expect(endpoints.metaForward.input.safeParse({ data: Array(50).fill(ok) }).success).toBe(true);
+    expect(endpoints.metaForward.input.safeParse({ data: Array(51).fill(ok) }).success).toBe(false);
+  });
+  it("takes only the event names the product sends", () => {
+    const now = Math.floor(Date.now() / 1000);
+    for (const event_name of ["CompleteRegistration", "CheckIn", "Purchase"]) {
+      expect(endpoints.metaForward.input.safeParse({ data: [{ event_name, event_time: now, user_data: {} }] }).success, event_name).toBe(true);
+    }
+    const bad = endpoints.metaForward.input.safeParse({ data: [{ event_name: "Lead", event_time: now, user_data: {} }] });
+    expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe("must be one of CompleteRegistration, CheckIn, Purchase");
   });
   it("passes unknown login fields through", () => {
     expect(endpoints.login.input.parse({ email: "x@y.co", code: "123456", extra: 1 })).toMatchObject({ extra: 1 });
@@ -78,6 +87,9 @@ describe("the endpoint table", () => {
 describe("the chat calls", () => {
   it("takes at most one of content, choice or restart, and trims typed text", () => {
     expect(endpoints.chatSend.input.safeParse({ story_id: "s", content: "hi", choice: 0 }).success).toBe(false);
+    // A pick names the message that offered it, so a pick sent twice is played (and charged) once.
+    expect(endpoints.chatSend.input.safeParse({ story_id: "s", choice: 0 }).success).toBe(false);
+    expect(endpoints.chatSend.input.safeParse({ story_id: "s", choice: 0, choice_of: "12" }).success).toBe(true);
     expect(endpoints.chatSend.input.parse({ story_id: "s", content: "  hi  ", mode: "group" })).toEqual({ story_id: "s", content: "hi", mode: "group" });
     expect(endpoints.chatSend.input.safeParse({ story_id: "s", content: "x".repeat(2001) }).success).toBe(false);
     expect(endpoints.chatSend.input.safeParse({ story_id: "s", mode: "solo" }).success).toBe(false);

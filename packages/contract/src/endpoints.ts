@@ -75,8 +75,14 @@ const HttpUrl = z
   .url()
   .refine((u) => /^https?:\/\//i.test(u), "must be an http(s) URL");
 
-/** Most events one forward call takes (the Conversions API's own per-request cap). */
-export const MAX_META_EVENTS = 1000;
+/** Most events one forward call takes: the browser sends batches of 5, so 50 leaves room for a page-hide flush. */
+export const MAX_META_EVENTS = 50;
+
+/**
+ * The ad-platform events the product's browser code sends through the forward. `Purchase` is taken
+ * but dropped: the server sends it at fulfilment, so a browser cannot report a purchase that was not paid.
+ */
+export const FORWARDED_META_EVENTS = ["CompleteRegistration", "CheckIn", "Purchase"] as const;
 
 /** The endpoint table: the one list of paths and fields, used by the server and by api-client. */
 export const endpoints = {
@@ -95,6 +101,8 @@ export const endpoints = {
         .regex(/^[A-Za-z0-9_-]+$/, "must be 8-128 url-safe characters"),
       gender: z.string().max(16).default("unknown"),
       invite_code: z.string().max(32).optional(),
+      /** A solved proof-of-work challenge (see proof-of-work.ts): the base64 JSON payload `powPayload` makes. */
+      altcha: z.string().max(4096).optional(),
     }),
     output: z.object({ auth: Auth, user: User }),
   }),
@@ -297,7 +305,7 @@ export const endpoints = {
         content: chatText.optional(),
         choice: z.number().int().min(0).max(99).optional(),
         /**
-         * optional, with `choice`: the id of the message that offered it. When the story has moved on
+         * required with `choice`: the id of the message that offered it. When the story has moved on
          * since (the same pick sent twice), the pick is refused 409 instead of taking the next scene's choice.
          */
         choice_of: MessageId.optional(),
@@ -308,7 +316,11 @@ export const endpoints = {
       .refine((v) => [v.content, v.choice, v.restart].filter((x) => x !== undefined).length <= 1, {
         message: "send at most one of content, choice or restart",
       })
-      .refine((v) => v.choice_of === undefined || v.choice !== undefined, { message: "choice_of goes with a choice", path: ["choice_of"] }),
+      .refine((v) => v.choice_of === undefined || v.choice !== undefined, { message: "choice_of goes with a choice", path: ["choice_of"] })
+      .refine((v) => v.choice === undefined || v.choice_of !== undefined, {
+        message: "is required with a choice: the id of the message that offered it",
+        path: ["choice_of"],
+      }),
     output: chatTurn,
   }),
   chatRegenerate: def({
@@ -330,7 +342,14 @@ export const endpoints = {
   metaForward: def({
     ...routes.metaForward,
     // Also sent as a form (field `data` holding the JSON list) by navigator.sendBeacon on page hide.
-    input: z.object({ data: z.array(MetaEvent).min(1, "No events to send").max(MAX_META_EVENTS) }).strict(),
+    input: z
+      .object({
+        data: z
+          .array(MetaEvent.extend({ event_name: z.enum(FORWARDED_META_EVENTS, { message: `must be one of ${FORWARDED_META_EVENTS.join(", ")}` }) }))
+          .min(1, "No events to send")
+          .max(MAX_META_EVENTS, `At most ${MAX_META_EVENTS} events per call`),
+      })
+      .strict(),
     output: z.object({ events_received: z.number().int() }),
   }),
   // What the browser's tracking runtime needs, set where the API is deployed (null: that part is off).

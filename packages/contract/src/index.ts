@@ -4,3 +4,4 @@ export * from "./routes";
 export * from "./endpoints";
 export * from "./constants";
 export * from "./story-draft";
+export * from "./proof-of-work";

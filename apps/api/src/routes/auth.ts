@@ -11,13 +11,41 @@ import { issueTokens, startSession } from "../services/sessions";
 import { toUser } from "../services/users";
 import { hitRateLimit } from "../services/rateLimit";
 import { createGuest, loginWithEmail } from "../services/accounts";
+import { addressBucket } from "../clientAddress";
+import { newGuestChallenge, redeemGuestChallenge } from "../services/guestChallenge";
+
+/**
+ * Lets a new guest from `address` through: within GUEST_PER_IP_PER_HOUR, or past it with a solved,
+ * unexpired, unused proof-of-work challenge. Past it without one, 429 RATE_LIMITED carries a fresh
+ * challenge in `data.challenge` (the client solves it off the main thread and signs up again).
+ */
+async function admitNewGuest(ctx: AppContext, address: string, altcha: string | undefined): Promise<void> {
+  const { config, db } = ctx;
+  if (altcha !== undefined) {
+    if (await redeemGuestChallenge(db, config, altcha)) return;
+    throw new ApiError("RATE_LIMITED", "That sign-up check has expired or was already used; please try again", {
+      retry_after: 1,
+      challenge: await newGuestChallenge(config),
+    });
+  }
+  try {
+    await hitRateLimit(db, `guest-ip:${address}`, config.GUEST_PER_IP_PER_HOUR, 3600, "Many guests signed up from this network; please try again");
+  } catch (err) {
+    if (!(err instanceof ApiError) || err.code !== "RATE_LIMITED") throw err;
+    throw new ApiError("RATE_LIMITED", err.message, { ...err.data, challenge: await newGuestChallenge(config) });
+  }
+}
 
 /** Accounts and sessions: guest sign-up, whoami, refresh with reuse detection, e-mail code login, profile. */
 export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { config, db } = ctx;
 
-  route(app, ctx, "guestSignUp", async ({ input }) => {
-    const user = await createGuest(ctx, input.device_id, input.gender, input.invite_code);
+  route(app, ctx, "guestSignUp", async ({ input, req }) => {
+    const address = addressBucket(req.ip);
+    const user = await createGuest(ctx, input.device_id, input.gender, input.invite_code, {
+      address,
+      admit: () => admitNewGuest(ctx, address, input.altcha),
+    });
     const auth = await startSession(db, config, user.id);
     return { auth, user: toUser(user) };
   });
@@ -62,7 +90,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "sendCode", async ({ input, req }) => {
-    await hitRateLimit(db, `code-ip:${req.ip}`, config.CODE_SEND_PER_IP_PER_HOUR, 3600, "Too many codes requested from this network; try again later");
+    await hitRateLimit(db, `code-ip:${addressBucket(req.ip)}`, config.CODE_SEND_PER_IP_PER_HOUR, 3600, "Too many codes requested from this network; try again later");
     await hitRateLimit(db, `code-email:${input.email}`, 1, CODE_RESEND_S, `Please wait before requesting another code`);
     const code = String(randomInt(0, 1_000_000)).padStart(6, "0");
     await db.transaction(async (tx) => {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { chatMessages, favorites, gameHistory, stories, users, type Tx } from "@storyloom/db";
+import { chatMessages, favorites, gameHistory, rowsOf, stories, users, type Tx } from "@storyloom/db";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
 import { creditInviter, newInviteCode } from "./invites";
@@ -9,11 +9,20 @@ import { getSysconfig } from "./sysconfig";
 
 type UserRow = typeof users.$inferSelect;
 
+/** Where a new guest signs up from, and what must let it through before it is made. */
+export interface GuestOrigin {
+  /** The client's address bucket (`addressBucket()`): the starting coins go to so many guests of it a day. */
+  address: string;
+  /** Runs before a new guest is made (not for a device's existing guest); throws to refuse it. */
+  admit(): Promise<void>;
+}
+
 /**
- * Returns the guest of a device, creating it (with its welcome coins) on first sight. Concurrent
+ * Returns the guest of a device, creating it on first sight, with the welcome coins when its
+ * address has not had GUEST_COINS_PER_IP_PER_DAY of them today (else it starts at 0). Concurrent
  * sign-ups of one device end with one guest: the partial unique index on device_id decides.
  */
-export async function createGuest(ctx: AppContext, deviceId: string, gender: string, inviteCode?: string): Promise<UserRow> {
+export async function createGuest(ctx: AppContext, deviceId: string, gender: string, inviteCode: string | undefined, origin: GuestOrigin): Promise<UserRow> {
   const { db } = ctx;
   const findGuest = async () =>
     (
@@ -25,6 +34,7 @@ export async function createGuest(ctx: AppContext, deviceId: string, gender: str
     )[0];
   const existing = await findGuest();
   if (existing) return existing;
+  await origin.admit();
   let invitedBy: number | null = null;
   if (inviteCode) {
     const [inviter] = await db.select({ id: users.id }).from(users).where(eq(users.inviteCode, inviteCode.toUpperCase()));
@@ -40,6 +50,7 @@ export async function createGuest(ctx: AppContext, deviceId: string, gender: str
       .onConflictDoNothing()
       .returning();
     if (!row || new_guest_coins <= 0) return row;
+    if (!(await takeWelcomeSlot(tx, origin.address, ctx.config.GUEST_COINS_PER_IP_PER_DAY))) return row;
     const r = await applyLedger(tx, { userId: row.id, amount: new_guest_coins, reason: "welcome", idempotencyKey: `welcome:${row.id}` });
     return { ...row, coins: r.balance };
   });
@@ -47,6 +58,21 @@ export async function createGuest(ctx: AppContext, deviceId: string, gender: str
   const raced = await findGuest();
   if (!raced) throw new ApiError("CONFLICT", "Could not create the guest; try again");
   return raced;
+}
+
+/**
+ * Counts one welcome for `address` today (UTC) and answers whether it is within `perDay`. The count
+ * is a `rate_limits` row keyed by address and day, upserted inside the guest's transaction: its row
+ * lock orders concurrent sign-ups on every instance, and a rolled-back sign-up takes no slot.
+ */
+async function takeWelcomeSlot(tx: Tx, address: string, perDay: number): Promise<boolean> {
+  if (perDay <= 0) return false;
+  const key = `welcome-addr:${address}:${new Date().toISOString().slice(0, 10)}`;
+  const [row] = rowsOf<{ count: number }>(
+    await tx.execute(sql`insert into rate_limits (key, window_start, count) values (${key}, now(), 1)
+      on conflict (key) do update set count = rate_limits.count + 1 returning count`),
+  );
+  return Number(row?.count) <= perDay;
 }
 
 const nameFromEmail = (email: string) => (email.split("@")[0] ?? "Player").slice(0, 50) || "Player";

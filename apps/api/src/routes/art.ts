@@ -1,65 +1,81 @@
 import type { FastifyInstance } from "fastify";
-import { defaultPricePackages, seedCategories } from "@storyloom/db";
+import { sql } from "drizzle-orm";
+import { defaultPricePackages, rowsOf } from "@storyloom/db";
+import type { AppContext } from "../context";
+import { ArtCache } from "../art/cache";
 import { AVATAR_WIDTHS, RASTER_WIDTHS, rasterize } from "../art/raster";
 import { avatarSvg, coverSvg, packageSvg } from "../art/svg";
+import { addressBucket } from "../clientAddress";
+import { hitRateLimit } from "../services/rateLimit";
 
-// What the art needs (title, name, category) comes from the authored catalogue in code, so serving
-// a picture never touches the database. Ids not in the catalogue still get a stable generic picture.
-const storyArt = new Map<string, { title: string; category: string }>();
-const actorArt = new Map<string, { name: string; category: string }>();
-for (const c of seedCategories) {
-  for (const s of c.stories) {
-    storyArt.set(s.id, { title: s.title, category: c.id });
-    for (const a of s.actors) actorArt.set(a.slug, { name: a.name, category: c.id });
-  }
-}
+// A package's tier (its colour and sparkle) is its place among the authored packages: fixed per id.
 const packageTier = new Map(defaultPricePackages.map((p, i) => [p.id, i]));
-
 const FILE = /^([a-z0-9][a-z0-9-]{0,79})\.(svg|webp)$/;
 /** The drawn width of each kind of art (its SVG viewBox). */
 const SOURCE_WIDTH: Record<string, number> = { cover: 600, avatar: 256, package: 480 };
-// Stories written in the editor have ids "<title>-u<draft>": the picture shows the title part.
-const titleOf = (id: string) =>
-  id
-    .replace(/-u\d+(?:-c\d+)?$/, "")
-    .replace(/-/g, " ")
-    .replace(/\b\w/g, (c) => c.toUpperCase());
+
+/**
+ * The drawing of `kind`/`id` when the database has it: a published story's cover, an avatar of a
+ * character of a published story, a price package's background; null for anything else.
+ */
+async function drawing(ctx: AppContext, kind: string, id: string): Promise<string | null> {
+  const { db } = ctx;
+  if (kind === "cover") {
+    const [s] = rowsOf<{ title: string; category_id: string }>(await db.execute(sql`select title, category_id from stories where id = ${id} and published`));
+    return s ? coverSvg(id, s.title, s.category_id) : null;
+  }
+  if (kind === "avatar") {
+    const [a] = rowsOf<{ name: string; category_id: string }>(
+      await db.execute(sql`select a.name, s.category_id from actors a join stories s on s.id = a.story_id where a.slug = ${id} and s.published`),
+    );
+    return a ? avatarSvg(id, a.name, a.category_id) : null;
+  }
+  if (kind === "package") {
+    const [p] = rowsOf(await db.execute(sql`select 1 from price_packages where id = ${id}`));
+    return p ? packageSvg(id, packageTier.get(id) ?? 0) : null;
+  }
+  return null;
+}
+
+const notFound = (kind: string, file: string) => ({ code: "NOT_FOUND", message: `No such art: ${kind}/${file}`, data: null });
 
 /**
  * Serves generated art, cacheable forever: /api/v1/art/{cover|avatar|package}/<id>.svg, and the
  * same picture as <id>.webp?w=<width> (one of the sites' image widths, or an avatar's fixed sizes;
- * never enlarged).
+ * never enlarged). Only ids the database has are drawn; a picture not in this instance's cache
+ * (ART_CACHE_BYTES) counts against its client address's ART_PER_IP_PER_MINUTE.
  */
-export function artRoutes(app: FastifyInstance): void {
+export function artRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const { config, db } = ctx;
+  const cache = new ArtCache(config.ART_CACHE_BYTES);
   app.get<{ Params: { kind: string; file: string }; Querystring: Record<string, unknown> }>("/api/v1/art/:kind/:file", async (req, reply) => {
     const match = FILE.exec(req.params.file);
-    const id = match?.[1];
     const kind = req.params.kind;
-    let svg: string | null = null;
-    if (id && kind === "cover") {
-      const s = storyArt.get(id);
-      svg = coverSvg(id, s?.title ?? titleOf(id), s?.category);
-    } else if (id && kind === "avatar") {
-      const a = actorArt.get(id);
-      svg = avatarSvg(id, a?.name ?? titleOf(id), a?.category);
-    } else if (id && kind === "package") {
-      svg = packageSvg(id, packageTier.get(id) ?? 0);
-    }
-    if (!svg) return reply.status(404).send({ code: "NOT_FOUND", message: `No such art: ${kind}/${req.params.file}`, data: null });
-    if (match?.[2] === "webp") {
-      const w = req.query.w ?? String(SOURCE_WIDTH[kind]);
-      const width = typeof w === "string" && /^\d{1,4}$/.test(w) ? Number(w) : NaN;
+    const sourceWidth = SOURCE_WIDTH[kind];
+    if (!match || sourceWidth === undefined) return reply.status(404).send(notFound(kind, req.params.file));
+    const [, id, format] = match as unknown as [string, string, "svg" | "webp"];
+    let width = sourceWidth;
+    if (format === "webp" && req.query.w !== undefined) {
+      const w = req.query.w;
       const widths = kind === "avatar" ? [...AVATAR_WIDTHS, ...RASTER_WIDTHS] : RASTER_WIDTHS;
-      if (req.query.w !== undefined && !widths.includes(width)) {
+      width = typeof w === "string" && /^\d{1,4}$/.test(w) ? Number(w) : NaN;
+      if (!widths.includes(width)) {
         return reply.status(400).send({ code: "VALIDATION_ERROR", message: `w: must be one of ${widths.join(", ")}`, data: null });
       }
-      const webp = await rasterize(`${kind}/${id}`, svg, width, SOURCE_WIDTH[kind]!);
-      return reply.header("content-type", "image/webp").header("cache-control", "public, max-age=31536000, immutable").send(webp);
     }
+    const key = format === "svg" ? `${kind}/${id}.svg` : `${kind}/${id}@${Math.min(width, sourceWidth)}`;
+    let picture = cache.get(key);
+    if (!picture) {
+      await hitRateLimit(db, `art-ip:${addressBucket(req.ip)}`, config.ART_PER_IP_PER_MINUTE, 60, "Too many pictures asked for from this network; try again in a minute");
+      const svg = await drawing(ctx, kind, id);
+      if (!svg) return reply.status(404).send(notFound(kind, req.params.file));
+      picture = cache.render(key, () => (format === "svg" ? Promise.resolve(Buffer.from(svg)) : rasterize(svg, width, sourceWidth)));
+    }
+    const body = await picture;
     // The picture of an id never changes, so browsers and CDNs may keep it for a year.
     return reply
-      .header("content-type", "image/svg+xml; charset=utf-8")
+      .header("content-type", format === "svg" ? "image/svg+xml; charset=utf-8" : "image/webp")
       .header("cache-control", "public, max-age=31536000, immutable")
-      .send(svg);
+      .send(body);
   });
 }

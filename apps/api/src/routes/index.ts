@@ -12,7 +12,7 @@ import { unsubscribeRoutes } from "./unsubscribe";
 
 /** Registers the routes of the catalogue, engagement, ledger, payments, chat, story editor and tracking areas. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
-  artRoutes(app);
+  artRoutes(app, ctx);
   catalogueRoutes(app, ctx);
   engagementRoutes(app, ctx);
   unsubscribeRoutes(app, ctx);

@@ -8,6 +8,7 @@ import { loadConfig, type Config } from "./config";
 import { onlypaySettingsAt, stripeAt } from "./payments/providers";
 import type { Discrepancy } from "@storyloom/payments/server";
 import { paymentsFor } from "./payments/domain";
+import { Outbox } from "./outbox/outbox";
 
 /** Command-line options: --fix, --days N (default 30). */
 export function parseArgs(argv: string[]): { fix: boolean; days: number } {
@@ -21,7 +22,8 @@ export function parseArgs(argv: string[]): { fix: boolean; days: number } {
 /** Runs the reconciliation against a database; prints one line per disagreement; answers the exit code. */
 export async function runReconcile(argv: string[], config: Config, db: Db, apiBase: string, print: (line: string) => void = (line) => process.stdout.write(`${line}\n`)): Promise<{ code: number; found: Discrepancy[] }> {
   const { fix, days } = parseArgs(argv);
-  const found = await paymentsFor(db).reconcile({ stripe: stripeAt(apiBase, config), onlypay: onlypaySettingsAt(apiBase, config) }, { fix, since: new Date(Date.now() - days * 86_400_000) });
+  // Its outbox only writes: the running API's worker sends the Purchase conversions of repaired orders.
+  const found = await paymentsFor(db, { config, outbox: new Outbox(db, {}, console) }).reconcile({ stripe: stripeAt(apiBase, config), onlypay: onlypaySettingsAt(apiBase, config) }, { fix, since: new Date(Date.now() - days * 86_400_000) });
   for (const d of found) print(`${d.fixed ? "fixed" : fix ? "UNFIXED" : "found"}\t${d.order_id}\t${d.provider}\t${d.problem}\t${d.detail}`);
   print(`${found.length} disagreement(s), ${found.filter((d) => d.fixed).length} fixed`);
   return { code: found.some((d) => !d.fixed) ? 1 : 0, found };

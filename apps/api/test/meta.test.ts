@@ -17,7 +17,7 @@ const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const now = () => Math.floor(Date.now() / 1000);
 let seq = 0;
 const event = (over: Record<string, unknown> = {}) => ({
-  event_name: "Purchase",
+  event_name: "CheckIn",
   event_time: now(),
   event_id: `evt-${process.pid}-${++seq}`,
   user_data: { em: RAW_EMAIL, ph: RAW_PHONE, external_id: "user-42", fbp: "fb.1.1700000000000.123" },
@@ -60,7 +60,7 @@ describe(`meta-api.forward with Meta configured (${process.env.DATABASE_URL ? "p
   it("forwards each event once, hashed and enriched, from JSON, form and multipart bodies", async () => {
     const a = event();
     const b = event({ event_name: "CompleteRegistration", custom_data: undefined });
-    const c = event({ event_name: "PageView" });
+    const c = event({ event_name: "CompleteRegistration" });
     const json = await call<{ events_received: number }>(api, "POST", FORWARD, { body: { data: [a, b] }, headers: { "user-agent": "TestBrowser/1.0" } });
     expect(json).toMatchObject({ status: 200, code: "0", data: { events_received: 2 } });
     const form = await call(api, "POST", FORWARD, { rawBody: new URLSearchParams({ data: JSON.stringify([c, a]) }).toString(), headers: { "content-type": "application/x-www-form-urlencoded" } });
@@ -148,7 +148,8 @@ describe(`meta-api.forward with Meta configured (${process.env.DATABASE_URL ? "p
     const before = { events: await count(api.ctx.db, "meta_events"), outbox: await count(api.ctx.db, "outbox"), limits: await count(api.ctx.db, "rate_limits") };
     const bad: [string, unknown][] = [
       ["no events", { data: [] }],
-      ["1001 events", { data: Array.from({ length: 1001 }, () => event()) }],
+      ["51 events", { data: Array.from({ length: 51 }, () => event()) }],
+      ["unknown event name", { data: [event({ event_name: "Lead" })] }],
       ["older than 7 days", { data: [event({ event_time: now() - 8 * 86400 })] }],
       ["unknown field", { data: [event({ email: RAW_EMAIL })] }],
       ["unknown user_data field", { data: [event({ user_data: { email: RAW_EMAIL } })] }],

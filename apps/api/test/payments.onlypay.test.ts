@@ -49,7 +49,7 @@ const onlypayPeer = new Peer((req, res) => {
 
 beforeAll(async () => {
   await onlypayPeer.start();
-  api = await startTestApi({ ONLYPAY_MERCHANT_ID: MERCHANT, ONLYPAY_SECRET: SECRET, ONLYPAY_API_URL: onlypayPeer.url });
+  api = await startTestApi({ ONLYPAY_MERCHANT_ID: MERCHANT, ONLYPAY_SECRET: SECRET, ONLYPAY_API_URL: onlypayPeer.url, PAYMENTS_SANDBOX: false });
 });
 afterAll(async () => {
   await api?.stop();

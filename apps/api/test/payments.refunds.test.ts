@@ -51,7 +51,7 @@ const stripePeer = new Peer((req, res) => {
 
 beforeAll(async () => {
   await stripePeer.start();
-  api = await startTestApi({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripePeer.url });
+  api = await startTestApi({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_URL: stripePeer.url, PAYMENTS_SANDBOX: false });
 });
 afterAll(async () => {
   await api?.stop();

@@ -270,7 +270,7 @@ describe(`no sandbox unless switched on (${engine})`, () => {
   });
 
   it("serves the sandbox in production when PAYMENTS_SANDBOX is set (staging)", async () => {
-    const staging = await startTestApi({ ...PRODUCTION, CORS_ORIGINS: [...PRODUCTION.CORS_ORIGINS], PAYMENTS_SANDBOX: true });
+    const staging = await startTestApi({ ...PRODUCTION, CORS_ORIGINS: [...PRODUCTION.CORS_ORIGINS], PAYMENTS_SANDBOX: true, SANDBOX_SECRET: "a-staging-sandbox-secret" });
     try {
       expect(staging.app.hasRoute({ method: "POST", url: "/sandbox/stripe/v1/checkout/sessions" })).toBe(true);
       expect(staging.app.hasRoute({ method: "GET", url: "/sandbox/onlypay/pay/:id" })).toBe(true);

@@ -35,7 +35,7 @@ const stripePeer = new Peer((req, res) => {
 
 beforeAll(async () => {
   await stripePeer.start();
-  api = await startTestApi({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: "pk_test_peer", STRIPE_API_URL: stripePeer.url });
+  api = await startTestApi({ STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_PUBLISHABLE_KEY: "pk_test_peer", STRIPE_API_URL: stripePeer.url, PAYMENTS_SANDBOX: false });
 });
 afterAll(async () => {
   await api?.stop();

@@ -66,8 +66,8 @@ export function buildAdEvent(input: AdEventInput, nowMs = Date.now()): AdEvent {
   };
 }
 
-/** The event id of a purchase, the same in the browser (pixel, server call) and on the server. */
-export const purchaseEventId = (orderId: string) => `purchase_${orderId}`;
+/** The event id of a purchase, the same in the browser's pixel and in the API's server event (one definition, in the contract). */
+export { purchaseEventId } from "@storyloom/contract/constants";
 /** The event id of a daily check-in of a user on a day (YYYY-MM-DD). */
 export const checkInEventId = (userUuid: string, day: string) => `checkin_${userUuid}_${day}`;
 /** The event id of a user's registration conversion. */

@@ -1,14 +1,15 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import { OK } from "@storyloom/contract";
 import type { AppContext } from "../context";
 import type { AuthedUser } from "../auth/session";
 import { ApiError } from "../errors";
 import { route, validationError } from "../http";
 import { privateNoStore, publicBase } from "../services/publicRead";
-import { createCheckoutSession, createOnlypayOrder, OnlypayNotification, sandboxRoutes, verifyOnlypay, verifyStripeEvent, type SignedFields } from "@storyloom/payments/server";
+import { createCheckoutSession, createOnlypayOrder, OnlypayNotification, sandboxRoutes, verifyOnlypay, verifyStripeEvent, type OrderRow, type SignedFields } from "@storyloom/payments/server";
 import { activePackage, createPendingOrder, CURRENCY, findOwnOrder, setProviderRef, toOrder } from "../payments/orders";
 import { paymentDeps, paymentsFor } from "../payments/domain";
-import { brandOrigins, loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
+import { recordCheckoutStarted } from "../services/metaEvents";
+import { brandOrigins, loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, sandboxSecrets, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
 
 const STRIPE_FAILED = "Stripe payment creation failed";
 const ONLYPAY_FAILED = "Onlypay payment creation failed";
@@ -33,7 +34,20 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { config, db } = ctx;
   const stripe = stripeFor(app, config);
   const brands = brandOrigins(config);
-  const payments = paymentsFor(db);
+  const payments = paymentsFor(db, ctx);
+
+  const forwardMeta = Boolean(config.META_PIXEL_ID && config.META_ACCESS_TOKEN);
+
+  /** Records the checkout start with the buyer's request facts (the Purchase conversion reuses them); never stops a purchase. */
+  const checkoutStarted = async (order: OrderRow, req: FastifyRequest) => {
+    const referer = req.headers.referer;
+    const sourceUrl = referer && URL.canParse(referer) && brands.has(new URL(referer).origin) ? referer : undefined;
+    try {
+      await recordCheckoutStarted(db, ctx.outbox, order, { ip: req.ip, userAgent: req.headers["user-agent"], sourceUrl }, forwardMeta);
+    } catch (err) {
+      req.log.warn({ err, order_id: order.id }, "checkout conversion not recorded");
+    }
+  };
 
   // The provider sends the buyer's browser to these URLs: only the brand sites, or this API would be an open redirect.
   const onBrandSite = (url: string, field: string) => {
@@ -49,6 +63,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const client = stripe();
     if (!client) throw new ApiError("PAYMENT_ERROR", STRIPE_FAILED);
     const order = await createPendingOrder(db, user.user.id, "stripe", pkg);
+    await checkoutStarted(order, req);
     try {
       const session = await createCheckoutSession(client, order, { success: input.success_url, cancel: input.cancel_url }, user.user.email);
       await setProviderRef(db, order.id, session.id);
@@ -68,6 +83,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const settings = onlypaySettings(app, config);
     if (!settings) throw new ApiError("PAYMENT_ERROR", ONLYPAY_FAILED);
     const order = await createPendingOrder(db, user.user.id, "onlypay", pkg);
+    await checkoutStarted(order, req);
     // The sandbox notifies from inside this process, so it gets the loopback address; real Onlypay the public one.
     const notifyBase = onlypayMode(config) === "sandbox" ? loopbackUrl(app) : publicBase(ctx, req);
     try {
@@ -125,6 +141,6 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   if (sandboxAllowed(config) && (stripeMode(config) === "sandbox" || onlypayMode(config) === "sandbox")) {
-    sandboxRoutes(app, { db, brandOrigins: brands, publicBase: (req) => publicBase(ctx, req), stripe: stripeMode(config) === "sandbox", onlypay: onlypayMode(config) === "sandbox" });
+    sandboxRoutes(app, { db, brandOrigins: brands, publicBase: (req) => publicBase(ctx, req), secrets: sandboxSecrets(config), stripe: stripeMode(config) === "sandbox", onlypay: onlypayMode(config) === "sandbox" });
   }
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
 import { route } from "../http";
@@ -6,9 +6,13 @@ import { metaHandler } from "../outbox/meta";
 import { publicCache } from "../services/publicRead";
 import { hitRateLimit } from "../services/rateLimit";
 import { META_OUTBOX_KIND, recentMetaEvents, recordMetaEvents } from "../services/metaEvents";
+import { addressBucket } from "../clientAddress";
 
-// 1000 events of a few hundred bytes each outgrow the API's general 256 KB body limit.
-const FORWARD_BODY_LIMIT = 1024 * 1024;
+/** Bytes one forward call may carry (as sent: JSON, form or multipart); past it the call is a 413. */
+export const FORWARD_BODY_LIMIT = 64 * 1024;
+
+/** The event the server sends itself at fulfilment; the browser's copy is dropped (see FORWARDED_META_EVENTS). */
+const SERVER_ONLY_EVENT = "Purchase";
 
 /** A form's `data` field holds the JSON list; unparsable text stays a string so validation names the field. */
 function formBody(data: string | undefined): Record<string, unknown> {
@@ -54,6 +58,11 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
       const text = typeof body === "string" ? body : body.toString("utf8");
       done(null, formBody(multipartField(text, req.headers["content-type"] ?? "", "data")));
     });
+    // Past the byte cap the call is refused whole, saying what the cap is; every other error goes to the API's handler.
+    scope.setErrorHandler((err: FastifyError, _req, reply) => {
+      if (err.code !== "FST_ERR_CTP_BODY_TOO_LARGE") throw err;
+      return reply.status(413).send({ code: "PAYLOAD_TOO_LARGE", message: `Too much tracking data in one call: send at most ${FORWARD_BODY_LIMIT / 1024} KB`, data: null });
+    });
     scope.removeContentTypeParser("application/json");
     scope.addContentTypeParser("application/json", { parseAs: "string", bodyLimit: FORWARD_BODY_LIMIT }, (_req, body, done) => {
       const text = typeof body === "string" ? body : body.toString("utf8");
@@ -67,8 +76,10 @@ export function trackingRoutes(app: FastifyInstance, ctx: AppContext): void {
 
     route(scope, ctx, "metaForward", async ({ input, user, req }) => {
       // After validation, so a malformed body costs no rate-limit write.
-      await hitRateLimit(db, `meta-forward:${req.ip}`, config.META_FORWARD_PER_IP_PER_MINUTE, 60, "Too many tracking requests; try again shortly");
-      await recordMetaEvents(db, ctx.outbox, input.data, { ip: req.ip, userAgent: req.headers["user-agent"], userId: user?.user.id ?? null }, forward);
+      await hitRateLimit(db, `meta-forward:${addressBucket(req.ip)}`, config.META_FORWARD_PER_IP_PER_MINUTE, 60, "Too many tracking requests; try again shortly");
+      // A browser-sent Purchase is not stored nor sent: the server's own copy, made when the order was paid, is the one that counts.
+      const kept = input.data.filter((e) => e.event_name !== SERVER_ONLY_EVENT);
+      if (kept.length > 0) await recordMetaEvents(db, ctx.outbox, kept, { ip: req.ip, userAgent: req.headers["user-agent"], userId: user?.user.id ?? null }, forward);
       return { events_received: input.data.length };
     });
   });

@@ -1,7 +1,8 @@
 import { createHash, randomUUID } from "node:crypto";
-import { desc, inArray } from "drizzle-orm";
-import { metaEvents, type Db } from "@storyloom/db";
+import { desc, eq, inArray } from "drizzle-orm";
+import { metaEvents, users, type Db, type Tx } from "@storyloom/db";
 import type { MetaEvent } from "@storyloom/contract";
+import { purchaseEventId } from "@storyloom/contract/constants";
 import type { Outbox } from "../outbox/outbox";
 
 /** The outbox kind whose messages carry a batch of stored event ids to the Graph API. */
@@ -78,16 +79,94 @@ export async function recordMetaEvents(
   forward: boolean,
 ): Promise<number[]> {
   const prepared = events.map((e) => prepareMetaEvent(e, facts));
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(metaEvents)
-      .values(prepared.map((e) => ({ userId: facts.userId, eventName: e.event_name, eventId: e.event_id, payload: e })))
-      .onConflictDoNothing({ target: metaEvents.eventId })
-      .returning({ id: metaEvents.id });
-    const ids = inserted.map((r) => r.id);
-    if (forward && ids.length > 0) await outbox.enqueue(tx, META_OUTBOX_KIND, { ids });
-    return ids;
+  return db.transaction((tx) => storeMetaEvents(tx, outbox, prepared, facts.userId, forward));
+}
+
+/** Inserts prepared events (an event id seen before is skipped) and queues the new rows when forwarding. */
+async function storeMetaEvents(tx: Db | Tx, outbox: Outbox, prepared: StoredMetaEvent[], userId: number | null, forward: boolean): Promise<number[]> {
+  const inserted = await tx
+    .insert(metaEvents)
+    .values(prepared.map((e) => ({ userId, eventName: e.event_name, eventId: e.event_id, payload: e })))
+    .onConflictDoNothing({ target: metaEvents.eventId })
+    .returning({ id: metaEvents.id });
+  const ids = inserted.map((r) => r.id);
+  if (forward && ids.length > 0) await outbox.enqueue(tx, META_OUTBOX_KIND, { ids });
+  return ids;
+}
+
+/** An order, as far as its conversions need it. */
+export interface OrderFacts {
+  id: string;
+  userId: number;
+  priceId: string;
+  /** US cents. */
+  amount: number;
+  coins: number;
+}
+
+/** The event id of an order's checkout start, whose buyer facts the order's Purchase reuses. */
+export const checkoutEventId = (orderId: string) => `checkout_${orderId}`;
+
+/** The order as the conversions' custom data: what the browser's Purchase carries too. */
+function orderData(order: OrderFacts): NonNullable<StoredMetaEvent["custom_data"]> {
+  const value = order.amount / 100;
+  return { currency: "usd", value, order_id: order.id, contents: [{ id: order.priceId, quantity: 1, item_price: value, title: `${order.coins} coins` }] };
+}
+
+/** The buyer as the ad platform matches them: hashed user uuid (as the browser names them) and e-mail. */
+async function buyerIds(tx: Db | Tx, userId: number): Promise<StoredMetaEvent["user_data"]> {
+  const [user] = await tx.select({ uuid: users.uuid, email: users.email }).from(users).where(eq(users.id, userId));
+  const user_data: StoredMetaEvent["user_data"] = {};
+  const external = user ? hashExternalId(user.uuid) : undefined;
+  const email = user?.email ? hashEmail(user.email) : undefined;
+  if (external) user_data.external_id = external;
+  if (email) user_data.em = email;
+  return user_data;
+}
+
+/**
+ * Records the start of a checkout (InitiateCheckout, event id `checkout_<orderId>`) with the facts of
+ * the buyer's own request: address, user agent and the page it came from. Stored, and queued when
+ * Meta is configured; the order's Purchase, sent later from a provider's notification (which knows
+ * nothing of the browser), takes these facts from it.
+ */
+export async function recordCheckoutStarted(db: Db, outbox: Outbox, order: OrderFacts, facts: { ip: string; userAgent: string | undefined; sourceUrl: string | undefined }, forward: boolean): Promise<void> {
+  await db.transaction(async (tx) => {
+    const user_data: StoredMetaEvent["user_data"] = { ...(await buyerIds(tx, order.userId)), client_ip_address: facts.ip };
+    if (facts.userAgent) user_data.client_user_agent = facts.userAgent.slice(0, 1000);
+    const event: StoredMetaEvent = {
+      event_name: "InitiateCheckout",
+      event_time: Math.floor(Date.now() / 1000),
+      event_id: checkoutEventId(order.id),
+      action_source: "website",
+      user_data,
+      custom_data: orderData(order),
+      ...(facts.sourceUrl ? { event_source_url: facts.sourceUrl.slice(0, 2000) } : {}),
+    };
+    await storeMetaEvents(tx, outbox, [event], order.userId, forward);
   });
+}
+
+/**
+ * The server's Purchase conversion of a paid order, recorded in the fulfilment's transaction: stored,
+ * and queued for the Conversions API when Meta is configured. Its event id is the pixel's
+ * (`purchase_<orderId>`), so the platform counts the browser's and the server's copies once, and the
+ * unique event id keeps it to one row per order. The buyer's request facts come from the order's
+ * checkout start.
+ */
+export async function recordPurchaseConversion(tx: Db | Tx, outbox: Outbox, order: OrderFacts & { paidAt: Date | null }, forward: boolean): Promise<boolean> {
+  const [started] = await tx.select({ payload: metaEvents.payload }).from(metaEvents).where(eq(metaEvents.eventId, checkoutEventId(order.id)));
+  const checkout = started?.payload as StoredMetaEvent | undefined;
+  const event: StoredMetaEvent = {
+    event_name: "Purchase",
+    event_time: Math.floor((order.paidAt ?? new Date()).getTime() / 1000),
+    event_id: purchaseEventId(order.id),
+    action_source: "website",
+    user_data: { ...checkout?.user_data, ...(await buyerIds(tx, order.userId)) },
+    custom_data: orderData(order),
+    ...(checkout?.event_source_url ? { event_source_url: checkout.event_source_url } : {}),
+  };
+  return (await storeMetaEvents(tx, outbox, [event], order.userId, forward)).length > 0;
 }
 
 /** Stored events by row id, in id order (what one outbox message sends). */

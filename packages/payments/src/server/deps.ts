@@ -1,4 +1,4 @@
-import type { Db, Tx } from "@storyloom/db";
+import type { Db, orders, Tx } from "@storyloom/db";
 
 // What the payment domain needs from the application: the ledger (coins stay in the API, which owns
 // balances) and how failures are raised (the API's error envelope). Passed in, never imported.
@@ -24,6 +24,11 @@ export type PaymentFailure = "VALIDATION_ERROR" | "NOT_FOUND";
 export interface PaymentDeps {
   applyLedger: ApplyLedger;
   fail: (code: PaymentFailure, message: string, data?: Record<string, unknown>) => Error;
+  /**
+   * Runs once per order, inside the fulfilment's transaction, when its coins are first credited:
+   * what the application does for a paid order (the API records the server's Purchase conversion).
+   */
+  onFulfilled?: (tx: Tx, order: typeof orders.$inferSelect) => Promise<void>;
 }
 
 /** Every price is in US cents (spec section 9). */

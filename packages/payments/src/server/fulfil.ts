@@ -48,8 +48,8 @@ export async function isCredited(db: Db | Tx, orderId: string): Promise<boolean>
  * credited through the ledger under `order:<id>`. A repeat — a retried, duplicated or racing
  * notification — finds the ledger key taken and changes nothing; a paid order whose credit is
  * missing (reconciliation) is credited. A paid notice wins over an earlier failed/cancelled state:
- * the money was taken, so the coins are owed. Refunds or disputes that arrived first are settled
- * right after the credit.
+ * the money was taken, so the coins are owed. The first credit runs `deps.onFulfilled` in the same
+ * transaction. Refunds or disputes that arrived first are settled right after the credit.
  */
 export async function fulfilOrder(deps: PaymentDeps, db: Db | Tx, notice: PaidNotice): Promise<{ applied: boolean; order: OrderRow }> {
   return db.transaction(async (tx) => {
@@ -81,6 +81,7 @@ export async function fulfilOrder(deps: PaymentDeps, db: Db | Tx, notice: PaidNo
       idempotencyKey: `order:${order.id}`,
       meta: { order_id: order.id, provider: order.provider, price_id: order.priceId, amount: order.amount },
     });
+    if (credit.applied) await deps.onFulfilled?.(tx, current);
     if (credit.applied && (order.refundedAmount > 0 || order.disputedAmount > 0)) current = await settleReversals(deps, tx, current, null);
     return { applied: credit.applied, order: current };
   });

@@ -20,9 +20,9 @@ export interface ReversalNotice {
   ref: string;
 }
 
-/** One reversal acted on, as kept in orders.reversals. */
+/** One reversal acted on, as kept in orders.reversals ("dispute_won": a won dispute's coins given back). */
 export interface ReversalRecord {
-  kind: "refund" | "dispute" | "settle";
+  kind: "refund" | "dispute" | "settle" | "dispute_won";
   ref: string;
   cents: number;
   coins: number;
@@ -112,5 +112,43 @@ export async function reverseOrder(deps: PaymentDeps, db: Db | Tx, notice: Rever
     const coins = after.reversedCoins - order.reversedCoins;
     const shortfall = after.coinShortfall - order.coinShortfall;
     return { applied: true, coins, taken: coins - shortfall, shortfall };
+  });
+}
+
+/**
+ * Gives back, once, the coins a won dispute's opening took: under the order's row lock, the
+ * dispute's record says what it called for (coins), what the balance covered (taken) and what it
+ * could not (shortfall). `taken` is credited (reason "dispute_won", key dispute-won:<order>:<ref>),
+ * never more, and the order's totals drop by the dispute, as if it had not been opened. A dispute
+ * not acted on, or already given back, changes nothing.
+ */
+export async function restoreDispute(deps: PaymentDeps, db: Db | Tx, notice: { orderId: string; provider: Provider; ref: string }): Promise<ReversalOutcome> {
+  return db.transaction(async (tx) => {
+    const [order] = await tx.select().from(orders).where(eq(orders.id, notice.orderId)).for("update");
+    if (!order) throw deps.fail("NOT_FOUND", "Order not found");
+    if (order.provider !== notice.provider) throw deps.fail("VALIDATION_ERROR", "Payment provider does not match the order", { order_id: order.id });
+    const records = (order.reversals as ReversalRecord[]) ?? [];
+    const opened = records.find((r) => r.kind === "dispute" && r.ref === notice.ref);
+    if (!opened || records.some((r) => r.kind === "dispute_won" && r.ref === notice.ref)) return NONE;
+    if (opened.taken > 0) {
+      await deps.applyLedger(tx, {
+        userId: order.userId,
+        amount: opened.taken,
+        reason: "dispute_won",
+        idempotencyKey: `dispute-won:${order.id}:${notice.ref}`,
+        meta: { order_id: order.id, provider: order.provider, ref: notice.ref, cents: opened.cents, coins: opened.coins, shortfall: opened.shortfall },
+      });
+    }
+    const record: ReversalRecord = { kind: "dispute_won", ref: notice.ref, cents: opened.cents, coins: opened.coins, taken: opened.taken, shortfall: opened.shortfall, at: new Date().toISOString() };
+    await tx
+      .update(orders)
+      .set({
+        disputedAmount: Math.max(0, order.disputedAmount - opened.cents),
+        reversedCoins: Math.max(0, order.reversedCoins - opened.coins),
+        coinShortfall: Math.max(0, order.coinShortfall - opened.shortfall),
+        reversals: [...records, record],
+      })
+      .where(eq(orders.id, order.id));
+    return { applied: true, coins: opened.taken, taken: opened.taken, shortfall: 0 };
   });
 }

@@ -4,7 +4,7 @@ import { orders, type Db, type Tx } from "@storyloom/db";
 import { CURRENCY, type PaymentDeps } from "./deps";
 import { onProviderEvent } from "./events";
 import { closeOrder, fulfilOrder } from "./fulfil";
-import { reverseOrder } from "./reversals";
+import { restoreDispute, reverseOrder } from "./reversals";
 
 /** The default API version the SDK speaks (the sandbox's events carry it). */
 export const STRIPE_API_VERSION = Stripe.API_VERSION;
@@ -117,7 +117,7 @@ async function eventOrder(db: Db, event: Stripe.Event): Promise<string | null> {
     const charge = event.data.object as Stripe.Charge;
     return orderOfPayment(db, charge.metadata?.order_id, idOf(charge.payment_intent));
   }
-  if (event.type === "charge.dispute.created") {
+  if (event.type === "charge.dispute.created" || event.type === "charge.dispute.closed") {
     const dispute = event.data.object as Stripe.Dispute;
     return orderOfPayment(db, dispute.metadata?.order_id, idOf(dispute.payment_intent));
   }
@@ -165,6 +165,13 @@ async function actOn(deps: PaymentDeps, tx: Tx, event: Stripe.Event, orderId: st
       const r = await reverseOrder(deps, tx, { orderId, provider: "stripe", kind: "dispute", cents: dispute.amount, ref: dispute.id });
       return { ...outcome, applied: r.applied, coins: r.coins, shortfall: r.shortfall };
     }
+    case "charge.dispute.closed": {
+      // Won: the money came back, so do the coins its opening took. Lost (or any other end): they stay taken.
+      const dispute = event.data.object as Stripe.Dispute;
+      if (dispute.status !== "won") return outcome;
+      const r = await restoreDispute(deps, tx, { orderId, provider: "stripe", ref: dispute.id });
+      return { ...outcome, applied: r.applied, coins: r.coins };
+    }
     default:
       return outcome;
   }
@@ -177,11 +184,13 @@ const HANDLED = new Set([
   "checkout.session.async_payment_failed",
   "charge.refunded",
   "charge.dispute.created",
+  "charge.dispute.closed",
 ]);
 
 /**
  * Acts on a verified Stripe event: a paid session completion fulfils its order, an expiry cancels it,
- * an asynchronous payment failure fails it, a refund or dispute takes the coins back in proportion.
+ * an asynchronous payment failure fails it, a refund or dispute takes the coins back in proportion,
+ * and a won dispute gives back what its opening took.
  * The event is stored first; a repeat is answered from the record. An event that names no order of
  * ours is acknowledged and ignored (other integrations share the account).
  */

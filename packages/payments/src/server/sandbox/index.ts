@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "@storyloom/db";
+import type { SandboxSecrets } from "../constants";
 import { onlypaySandboxRoutes } from "./onlypay";
 import { stripeSandboxRoutes } from "./stripe";
 
@@ -10,6 +11,8 @@ export interface SandboxOptions {
   brandOrigins: Set<string>;
   /** The address browsers reach the API at, for pay page URLs. */
   publicBase: (req: FastifyRequest) => string;
+  /** The keys it checks and signs with (the fixed SANDBOX_SECRETS on a laptop, derived ones elsewhere). */
+  secrets: SandboxSecrets;
   /** Which providers the sandbox plays. */
   stripe: boolean;
   onlypay: boolean;

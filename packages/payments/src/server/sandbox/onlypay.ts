@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import { sandboxPayments } from "@storyloom/db";
 import type { SandboxOptions } from "./index";
 import { OnlypayOrderRequest, signOnlypay, verifyOnlypay, type SignedFields } from "../onlypay";
-import { loopbackUrl, SANDBOX_ONLYPAY_PATH, SANDBOX_SECRETS } from "../constants";
+import { loopbackUrl, SANDBOX_ONLYPAY_PATH } from "../constants";
 import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./page";
 
 // The sandbox plays Onlypay (protocol in ../onlypay.ts): it checks the merchant's signature on
@@ -29,8 +29,8 @@ export function onlypaySandboxRoutes(app: FastifyInstance, opts: SandboxOptions)
     const parsed = OnlypayOrderRequest.safeParse(req.body);
     if (!parsed.success) return refuse(reply, 400, "invalid_request", `${parsed.error.issues[0]!.path.join(".")}: ${parsed.error.issues[0]!.message}`);
     const o = parsed.data;
-    if (o.merchant_id !== SANDBOX_SECRETS.onlypayMerchantId) return refuse(reply, 401, "unknown_merchant", "Unknown merchant");
-    if (!verifyOnlypay(SANDBOX_SECRETS.onlypaySecret, req.body as SignedFields)) return refuse(reply, 401, "bad_signature", "Signature or timestamp invalid");
+    if (o.merchant_id !== opts.secrets.onlypayMerchantId) return refuse(reply, 401, "unknown_merchant", "Unknown merchant");
+    if (!verifyOnlypay(opts.secrets.onlypaySecret, req.body as SignedFields)) return refuse(reply, 401, "bad_signature", "Signature or timestamp invalid");
     // The sandbox secret is public: it notifies only this API and returns buyers to the brand sites only.
     if (!o.notify_url.startsWith(`${loopbackUrl(app)}/`)) return refuse(reply, 400, "invalid_request", "notify_url: the sandbox notifies this API only");
     if (!opts.brandOrigins.has(new URL(o.return_url).origin)) return refuse(reply, 400, "invalid_request", "return_url: the sandbox returns to the brand sites only");
@@ -58,7 +58,7 @@ export function onlypaySandboxRoutes(app: FastifyInstance, opts: SandboxOptions)
   /** Sends the signed outcome (or refund) to the merchant; true once it answered code "0". */
   const notify = async (id: string, order: OrderRecord, status: "paid" | "failed" | "refunded"): Promise<boolean> => {
     const latest = order.refunds?.at(-1);
-    const message = signOnlypay(SANDBOX_SECRETS.onlypaySecret, {
+    const message = signOnlypay(opts.secrets.onlypaySecret, {
       merchant_order_id: order.merchant_order_id,
       onlypay_order_id: id,
       status,
@@ -92,8 +92,8 @@ export function onlypaySandboxRoutes(app: FastifyInstance, opts: SandboxOptions)
   // Order status (protocol step 4), signed like every message.
   app.get<{ Params: { id: string }; Querystring: Record<string, string> }>(`${SANDBOX_ONLYPAY_PATH}/v1/orders/:id`, async (req, reply) => {
     const q = req.query;
-    if (q.merchant_id !== SANDBOX_SECRETS.onlypayMerchantId) return refuse(reply, 401, "unknown_merchant", "Unknown merchant");
-    if (!verifyOnlypay(SANDBOX_SECRETS.onlypaySecret, { merchant_id: q.merchant_id, timestamp: Number(q.timestamp), signature: q.signature })) {
+    if (q.merchant_id !== opts.secrets.onlypayMerchantId) return refuse(reply, 401, "unknown_merchant", "Unknown merchant");
+    if (!verifyOnlypay(opts.secrets.onlypaySecret, { merchant_id: q.merchant_id, timestamp: Number(q.timestamp), signature: q.signature })) {
       return refuse(reply, 401, "bad_signature", "Signature or timestamp invalid");
     }
     const found = await load(req.params.id);

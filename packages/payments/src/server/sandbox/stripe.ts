@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import Stripe from "stripe";
 import { sandboxPayments } from "@storyloom/db";
 import type { SandboxOptions } from "./index";
-import { loopbackUrl, SANDBOX_SECRETS, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "../constants";
+import { loopbackUrl, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "../constants";
 import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./page";
 
 // The sandbox plays Stripe: the part of the Checkout API the API uses (form-encoded, bearer secret
@@ -105,7 +105,7 @@ export function stripeSandboxRoutes(app: FastifyInstance, opts: SandboxOptions):
   const pageUrl = (base: string, id: string) => `${base}/sandbox/checkout/${id}`;
 
   app.post(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions`, async (req, reply) => {
-    if (req.headers.authorization !== `Bearer ${SANDBOX_SECRETS.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
+    if (req.headers.authorization !== `Bearer ${opts.secrets.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
     const f = new URLSearchParams(typeof req.body === "string" ? req.body : "");
     if (f.get("mode") !== "payment") return stripeError(reply, 400, "The sandbox supports mode=payment only", "mode");
     const amount = Number(f.get("line_items[0][price_data][unit_amount]"));
@@ -153,7 +153,7 @@ export function stripeSandboxRoutes(app: FastifyInstance, opts: SandboxOptions):
 
   // Retrieve, as reconciliation asks: GET /v1/checkout/sessions/:id?expand[]=payment_intent.latest_charge
   app.get<{ Params: { id: string } }>(`${SANDBOX_STRIPE_PATH}/v1/checkout/sessions/:id`, async (req, reply) => {
-    if (req.headers.authorization !== `Bearer ${SANDBOX_SECRETS.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
+    if (req.headers.authorization !== `Bearer ${opts.secrets.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
     const found = await load(req.params.id);
     if (!found) return stripeError(reply, 404, `No such checkout.session: '${req.params.id}'`, "id");
     // The SDK writes expand[0]=…, curl users expand[]=…
@@ -218,7 +218,7 @@ export function stripeSandboxRoutes(app: FastifyInstance, opts: SandboxOptions):
       data: { object },
     };
     const payload = JSON.stringify(event);
-    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: SANDBOX_SECRETS.stripeWebhookSecret });
+    const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret: opts.secrets.stripeWebhookSecret });
     return fetch(`${loopbackUrl(app)}${STRIPE_WEBHOOK_PATH}`, {
       method: "POST",
       headers: { "content-type": "application/json; charset=utf-8", "stripe-signature": signature },

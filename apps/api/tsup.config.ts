@@ -33,7 +33,8 @@ function installed(name: string, fromFile: string): string | undefined {
 }
 
 export default defineConfig({
-  entry: { main: "src/main.ts", reconcile: "src/reconcile.ts" },
+  // The ink pool's worker (src/services/inkPool.ts) is loaded from beside main.js: dist/inkWorker.js.
+  entry: { main: "src/main.ts", reconcile: "src/reconcile.ts", inkWorker: "src/services/inkWorker.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",

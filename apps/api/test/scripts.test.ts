@@ -7,14 +7,15 @@ const all = seedCategories.flatMap((c) => c.stories);
 // The seed walks every script itself (packages/db stories.test.ts); here the API's own ink runner
 // plays each one the way chat does, turn by turn through saved state, taking the last choice.
 describe("seeded ink scripts through the API's runner", () => {
-  it.each(all.map((s) => [s.id, s] as const))("%s opens with its opening and plays to an ending", (_id, s) => {
+  it.each(all.map((s) => [s.id, s] as const))("%s opens with its opening and plays to an ending", async (_id, s) => {
     const script = seedScript(s);
-    let turn = startInk(script);
+    const story = { title: s.title, script };
+    let turn = await startInk(story);
     expect(turn.lines.join("\n")).toContain(s.opening.split("\n")[0]!.trim());
     let choices = 0;
     while (!turn.ended && choices < 40) {
       expect(turn.choices.length).toBeGreaterThan(0);
-      turn = chooseInk(script, turn.state, turn.choices.at(-1)!.index)!;
+      turn = (await chooseInk(story, turn.state, turn.choices.at(-1)!.index))!;
       expect(turn).not.toBeNull();
       choices++;
     }

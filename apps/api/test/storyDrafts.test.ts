@@ -188,11 +188,11 @@ describe("publishing", () => {
     // A second user plays it to an ending.
     const reader = await newGuest(api);
     const actor = detail.data.story.actors_full[0]!.id;
-    const open = await callEndpoint<{ messages: { content: string; choices?: { index: number; text: string }[] }[] }>(api, "chatSend", { story_id: storyId, actor_id: actor }, reader.token);
+    const open = await callEndpoint<{ messages: { id: string; content: string; choices?: { index: number; text: string }[] }[] }>(api, "chatSend", { story_id: storyId, actor_id: actor }, reader.token);
     expect(open.data.messages[0]!.content).toBe("You came back. The tide didn't.");
     const choices = open.data.messages.at(-1)!.choices!;
     expect(choices.map((c) => c.text)).toEqual(["Follow her", "Stay ashore"]);
-    const end = await callEndpoint<{ ended: boolean }>(api, "chatSend", { story_id: storyId, actor_id: actor, choice: choices[0]!.index }, reader.token);
+    const end = await callEndpoint<{ ended: boolean }>(api, "chatSend", { story_id: storyId, actor_id: actor, choice: choices[0]!.index, choice_of: open.data.messages.at(-1)!.id }, reader.token);
     expect(end.data.ended).toBe(true);
 
     // Edits after publishing wait for the next publish.

@@ -4,6 +4,7 @@ import { route } from "../http";
 import { ModelClient, modelSettings } from "../llm/client";
 import { CoWriter } from "../services/cowrite";
 import { privateNoStore } from "../services/publicRead";
+import { hitRateLimit } from "../services/rateLimit";
 import { createDraft, getDraft, listDrafts, publishDraft, requireAuthor, unpublishDraft, updateDraft } from "../services/storyDrafts";
 
 /** The story editor's calls: the caller's drafts, and publishing them to the catalogue. */
@@ -20,9 +21,20 @@ export function storyDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
     privateNoStore(reply);
     return { draft: await getDraft(db, requireAuthor(user), input.id), cowrite: cowriter.available };
   });
-  route(app, ctx, "storyDraftCreate", async ({ input, user }) => ({ draft: await createDraft(db, requireAuthor(user), input) }));
-  route(app, ctx, "storyDraftUpdate", async ({ input: { id, ...changes }, user }) => ({ draft: await updateDraft(db, requireAuthor(user), id, changes) }));
-  route(app, ctx, "storyDraftPublish", async ({ input, user }) => publishDraft(db, requireAuthor(user), input.id));
+  // Saves and publishes are counted per author across every instance (publishing walks the script).
+  const saved = async (userId: number) => {
+    const limit = ctx.config.DRAFT_SAVES_PER_USER_PER_MINUTE;
+    await hitRateLimit(db, `draft-save:user:${userId}`, limit, 60, `You can save drafts ${limit} times a minute; wait a moment and save again`);
+    return userId;
+  };
+  const publishing = async (userId: number) => {
+    const limit = ctx.config.PUBLISH_PER_USER_PER_HOUR;
+    await hitRateLimit(db, `publish:user:${userId}`, limit, 3600, `You can publish ${limit} times an hour; try again later`);
+    return userId;
+  };
+  route(app, ctx, "storyDraftCreate", async ({ input, user }) => ({ draft: await createDraft(db, await saved(requireAuthor(user)), input) }));
+  route(app, ctx, "storyDraftUpdate", async ({ input: { id, ...changes }, user }) => ({ draft: await updateDraft(db, await saved(requireAuthor(user)), id, changes) }));
+  route(app, ctx, "storyDraftPublish", async ({ input, user }) => publishDraft(db, await publishing(requireAuthor(user)), input.id));
   route(app, ctx, "storyDraftUnpublish", async ({ input, user }) => ({ draft: await unpublishDraft(db, requireAuthor(user), input.id) }));
   route(app, ctx, "storyDraftCowrite", async ({ input, user, reply }) => {
     privateNoStore(reply);

@@ -1,79 +1,73 @@
-import { createHash } from "node:crypto";
-import { Story } from "inkjs/full";
-import { compileScript, InkRunaway, installInkGuard } from "@storyloom/story-script";
+import type { Config } from "../config";
 import { ApiError } from "../errors";
+import { InkPool } from "./inkPool";
+import type { InkAnswer, InkCheck, InkTask, InkTurn, OutputCap } from "./inkWorker";
 
-// A user's script must never hold the server: every turn's Continue runs within the guard's step budget.
-installInkGuard(Story);
+export type { InkTurn } from "./inkWorker";
 
-/** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
-export interface InkTurn {
-  lines: string[];
-  /** the tags ink gave with these lines (`# scene: Rooftop` → "scene: Rooftop"), in order */
-  tags: string[];
-  /** who speaks each line, its `# speaker:` tag as written (a character id or name), or null */
-  speakers: (string | null)[];
-  choices: { index: number; text: string }[];
-  ended: boolean;
-  /** ink's own JSON save state, to resume the next turn */
-  state: string;
+/** The settings of ink plays (see config.ts). */
+export type InkSettings = Pick<Config, "INK_TURN_DEADLINE_MS" | "INK_CHECK_DEADLINE_MS" | "INK_TURN_MAX_LINES" | "INK_TURN_MAX_CHARS" | "INK_THREADS">;
+
+// Every play and check of a user's script runs on the pool's worker threads: a script that runs on
+// holds a worker until its deadline, never the API. One pool per process, shared by its APIs.
+let settings: InkSettings = { INK_TURN_DEADLINE_MS: 250, INK_CHECK_DEADLINE_MS: 4000, INK_TURN_MAX_LINES: 500, INK_TURN_MAX_CHARS: 20_000, INK_THREADS: 2 };
+let pool: InkPool | null = null;
+// Past its deadline a turn gets this long before its worker is stopped from outside (compiling a
+// script is not bounded by the ink guard).
+const KILL_GRACE_MS = 2000;
+
+/** Applies the API's ink settings and starts the pool (pre-warmed) when it is not running. */
+export function configureInk(next: InkSettings): void {
+  if (pool && pool.options.threads !== next.INK_THREADS) void closeInk();
+  settings = { ...next };
+  inkPool();
 }
 
-// Compiled scripts are the same for everyone: keep them per script hash, bounded.
-const compiled = new Map<string, string>();
-const MAX_COMPILED = 200;
-
-/** Compiles an ink script to its JSON form (cached by content hash). Throws on a script with errors. */
-export function compileInk(script: string): string {
-  const key = createHash("sha256").update(script).digest("hex");
-  const hit = compiled.get(key);
-  if (hit) return hit;
-  const result = compileScript(script);
-  if (!result.ok) throw new Error(`ink script did not compile: line ${result.errors[0]!.line}: ${result.errors[0]!.message}`);
-  const json = result.json;
-  if (compiled.size >= MAX_COMPILED) compiled.delete(compiled.keys().next().value!);
-  compiled.set(key, json);
-  return json;
+/** The process's ink pool (started on first use). */
+export function inkPool(): InkPool {
+  pool ??= new InkPool({ threads: settings.INK_THREADS, killGraceMs: KILL_GRACE_MS });
+  return pool;
 }
 
-// A turn tells at most this many lines: a user's script that diverts back into itself without a
-// choice deeper than the publish check walks must end the turn, not hold the server.
-const MAX_LINES_PER_TURN = 500;
-
-function collect(story: Story): InkTurn {
-  const lines: string[] = [];
-  const tags: string[] = [];
-  const speakers: (string | null)[] = [];
-  try {
-    for (let n = 0; story.canContinue && n < MAX_LINES_PER_TURN; n++) {
-      const text = (story.Continue() ?? "").trim();
-      const lineTags = (story.currentTags ?? []).map((t) => t.trim()).filter(Boolean);
-      if (text) {
-        lines.push(text);
-        speakers.push(sceneTags(lineTags).speaker ?? null);
-      }
-      for (const t of lineTags) if (!tags.includes(t)) tags.push(t);
-    }
-  } catch (e) {
-    if (e instanceof InkRunaway) throw new ApiError("CONFLICT", `This story cannot go on: ${e.message}`);
-    throw e;
-  }
-  const choices = story.currentChoices.map((c) => ({ index: c.index, text: c.text }));
-  return { lines, tags, speakers, choices, ended: choices.length === 0, state: story.state.ToJson() };
+/** Stops the ink pool's workers (a later play starts a new pool). */
+export async function closeInk(): Promise<void> {
+  const closing = pool;
+  pool = null;
+  await closing?.close();
 }
 
-/** Starts a playthrough from the opening. */
-export function startInk(script: string): InkTurn {
-  return collect(new Story(compileInk(script)));
+/** A script's check on the ink pool, within INK_CHECK_DEADLINE_MS: its findings, or why it was stopped. */
+export async function checkInk(script: string, walk: { maxTurns: number; maxStates: number; plays: number }): Promise<InkCheck | { runaway: string }> {
+  const answer = await inkPool().run({ kind: "check", script, deadlineMs: settings.INK_CHECK_DEADLINE_MS, walk });
+  if (!answer.ok) return { runaway: answer.runaway };
+  return "check" in answer ? answer.check : { runaway: "the script could not be checked" };
 }
 
-/** Resumes a saved playthrough and takes a choice; null when the choice is not on offer. */
-export function chooseInk(script: string, state: string, choice: number): InkTurn | null {
-  const story = new Story(compileInk(script));
-  story.state.LoadJson(state);
-  if (!story.currentChoices.some((c) => c.index === choice)) return null;
-  story.ChooseChoiceIndex(choice);
-  return collect(story);
+const cap = (): OutputCap => ({ lines: settings.INK_TURN_MAX_LINES, chars: settings.INK_TURN_MAX_CHARS });
+
+/** The story a turn plays: its title names it when its script cannot go on. */
+export interface PlayedStory {
+  title: string;
+  script: string;
+}
+
+async function playTurn(story: PlayedStory, task: InkTask): Promise<InkTurn | null> {
+  const answer: InkAnswer = await inkPool().run(task);
+  if (!answer.ok) throw new ApiError("CONFLICT", `"${story.title}" cannot go on: ${answer.runaway}. Nothing was charged; try another story`);
+  return "turn" in answer ? answer.turn : null;
+}
+
+/**
+ * Starts a playthrough from the opening, on the ink pool: 409 CONFLICT naming the story when its
+ * script runs past the turn's deadline or output cap. Call it before any transaction or lock.
+ */
+export async function startInk(story: PlayedStory): Promise<InkTurn> {
+  return (await playTurn(story, { kind: "start", script: story.script, deadlineMs: settings.INK_TURN_DEADLINE_MS, cap: cap() }))!;
+}
+
+/** Resumes a saved playthrough and takes a choice (on the ink pool, like startInk); null when the choice is not on offer. */
+export async function chooseInk(story: PlayedStory, state: string, choice: number): Promise<InkTurn | null> {
+  return playTurn(story, { kind: "choose", script: story.script, state, choice, deadlineMs: settings.INK_TURN_DEADLINE_MS, cap: cap() });
 }
 
 /** The tags scripts use to steer the model: `# scene:`, `# speaker:`, `# goal:` (last one of each wins). */

@@ -1,7 +1,5 @@
-import { Story } from "inkjs/full";
-import { checkScript as reviewScript } from "@storyloom/story-script";
 import type { ScriptProblem } from "@storyloom/contract";
-import { InkRunaway, withInkDeadline } from "@storyloom/story-script";
+import { checkInk } from "./ink";
 
 /** What the server learns from a script before it may be published. */
 export interface ScriptReport {
@@ -11,23 +9,17 @@ export interface ScriptReport {
   opening: string;
 }
 
-// A publish walks the script while holding its draft row: bounded well below the seed's build-time
-// walk, still enough to find every ending of a story written in the editor.
+// A publish walks the script: bounded well below the seed's build-time walk, still enough to find
+// every ending of a story written in the editor.
 const WALK = { maxTurns: 40, maxStates: 5000, plays: 40 };
-/** Longest a check may play the script: a user's script must never hold the server. */
-const CHECK_MS = 4_000;
 
-/** Compiles and walks a script (story-script's review, within CHECK_MS): its problems with their lines. */
-export function checkScript(source: string): ScriptReport {
-  try {
-    return withInkDeadline(CHECK_MS, () => {
-      const review = reviewScript(source, WALK);
-      const problems = review.problems.map((p) => ({ line: p.line || null, message: p.message }));
-      const opening = review.json && !problems.length ? new Story(review.json).ContinueMaximally().trim().slice(0, 600) : "";
-      return { problems, opening };
-    });
-  } catch (e) {
-    if (!(e instanceof InkRunaway)) throw e;
-    return { problems: [{ line: null, message: e.message }], opening: "" };
-  }
+/**
+ * Compiles and walks a script (story-script's review) on the ink pool, within INK_CHECK_DEADLINE_MS:
+ * its problems with their lines; a script that runs past the deadline reports that as its problem.
+ * Call it before any transaction or lock.
+ */
+export async function checkScript(source: string): Promise<ScriptReport> {
+  const review = await checkInk(source, WALK);
+  if ("runaway" in review) return { problems: [{ line: null, message: review.runaway }], opening: "" };
+  return { problems: review.problems.map((p) => ({ line: p.line || null, message: p.message })), opening: review.opening };
 }

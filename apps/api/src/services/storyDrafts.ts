@@ -4,7 +4,7 @@ import { actors, avatarPath, categories, coverPath, stories, storyDrafts, users,
 import { ApiError, notFound } from "../errors";
 import type { AuthedUser } from "../auth/session";
 import { invalidateCatalogue } from "./publicRead";
-import { checkScript } from "./scriptCheck";
+import { checkScript, type ScriptReport } from "./scriptCheck";
 import { runTask, type TaskOutcome } from "./tasks";
 
 type DraftRow = typeof storyDrafts.$inferSelect;
@@ -125,8 +125,11 @@ export function storyIdFor(title: string, draftId: number): string {
   return `${slug || "story"}-u${draftId}`;
 }
 
-/** Everything a story needs before it can be played by others; the script's problems carry their lines. */
-function publishProblems(row: DraftRow): { fields: { path: string; message: string }[]; script: ScriptProblem[]; opening: string } {
+/**
+ * Everything a story needs before it can be played by others; the script's problems (from `report`,
+ * its check) carry their lines.
+ */
+function publishProblems(row: DraftRow, report: ScriptReport): { fields: { path: string; message: string }[]; script: ScriptProblem[]; opening: string } {
   const fields: { path: string; message: string }[] = [];
   if (!row.hook) fields.push({ path: "hook", message: "write a one-line hook that makes people want to play" });
   if (!row.categoryId) fields.push({ path: "category_id", message: "choose a category" });
@@ -135,7 +138,6 @@ function publishProblems(row: DraftRow): { fields: { path: string; message: stri
     if (!c.greeting) fields.push({ path: `characters.${i}.greeting`, message: `${c.name} needs a greeting` });
   });
   if (!row.script.trim()) return { fields: [...fields, { path: "script", message: "write the story's ink script" }], script: [], opening: "" };
-  const report = checkScript(row.script);
   const script = report.problems;
   for (const p of script) fields.push({ path: "script", message: p.line ? `line ${p.line}: ${p.message}` : p.message });
   return { fields, script, opening: report.opening };
@@ -145,15 +147,20 @@ function publishProblems(row: DraftRow): { fields: { path: string; message: stri
 export type PublishResult = TaskOutcome & { draft: StoryDraft; story_id: string };
 
 /**
- * Publishes a draft: checks it (compile, walk, required fields) on the locked row, copies it into
+ * Publishes a draft: checks its script (compile, walk) on the ink pool, then its required fields on
+ * the locked row (which must still hold the checked script), copies it into
  * the catalogue under its stable story id with its characters, and completes today's create-story
  * task in the same transaction (runTask pays once per day, however many publishes race).
  */
 export async function publishDraft(db: Db, userId: number, id: string): Promise<PublishResult> {
   let published: DraftRow | undefined;
+  // The script is checked on the ink pool before the row is locked; the locked row must still hold it.
+  const checked = (await ownDraft(db, userId, id)).script;
+  const report = checked.trim() ? await checkScript(checked) : { problems: [], opening: "" };
   const outcome = await runTask(db, userId, "create-story", async (tx) => {
     const row = await ownDraft(tx, userId, id, true);
-    const problems = publishProblems(row);
+    if (row.script !== checked) throw new ApiError("CONFLICT", "The script changed while it was being checked; publish again");
+    const problems = publishProblems(row, report);
     if (problems.fields.length) {
       const first = problems.fields[0]!;
       throw new ApiError("VALIDATION_ERROR", `Cannot publish yet: ${first.path === "script" ? "" : `${first.path} `}${first.message}`, {

@@ -22,9 +22,16 @@ if (process.send && process.env.API_READY_IPC === "1") {
   process.once("disconnect", () => void api.stop().then(() => process.exit(0)));
 }
 
+// A signal stops new connections, lets open replies finish within SHUTDOWN_GRACE_MS, then exits.
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.once(signal, () => {
-    api.app.log.info(`${signal}: shutting down`);
-    void api.stop().then(() => process.exit(0));
+    api.app.log.info(`${signal}: shutting down (open replies get ${config.SHUTDOWN_GRACE_MS} ms)`);
+    void api.drain(config.SHUTDOWN_GRACE_MS).then(
+      () => process.exit(0),
+      (err: unknown) => {
+        api.app.log.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
   });
 }

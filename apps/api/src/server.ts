@@ -2,13 +2,24 @@ import { migrate, openDb, seed, type DbHandle } from "@storyloom/db";
 import { buildApp, type ApiApp } from "./app";
 import type { Config } from "./config";
 import { Pruner } from "./outbox/prune";
+import { leasesReleased } from "./services/chatLease";
+import { closeInk, configureInk } from "./services/ink";
 
 /** A running API: the app, its database and how to stop both. */
 export interface RunningApi extends ApiApp {
   url: string;
   handle: DbHandle;
   stop(): Promise<void>;
+  /**
+   * Shuts down gently: stops taking connections, lets open requests (streaming chat replies) finish
+   * for up to `graceMs`, then closes their connections (each turn stores what was said, as a stop
+   * does) and waits for their writes before the database closes.
+   */
+  drain(graceMs: number): Promise<void>;
 }
+
+// After the grace, how long a shutdown waits for stopped turns to store what they said.
+const DRAIN_WRITES_MS = 5000;
 
 /** Opens the database (migrating and seeding it), builds the app, starts the outbox worker and listens. */
 export async function startApi(config: Config, handle?: DbHandle): Promise<RunningApi> {
@@ -17,6 +28,8 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
     await migrate(db);
     if (config.SEED) await seed(db.db);
   }
+  // Started (inkjs loaded in its threads) before the first request plays a story.
+  configureInk(config);
   const built = await buildApp({ config, db: db.db });
   built.ctx.outbox.start(config.OUTBOX_POLL_MS);
   const pruner = new Pruner(db.db, config.OUTBOX_KEEP_DAYS, built.app.log);
@@ -25,13 +38,24 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
+  const stop = async () => {
+    await Promise.all([built.ctx.outbox.stop(), pruner.stop()]);
+    await built.app.close();
+    await db.close();
+  };
   return {
     ...built,
     url,
     handle: db,
-    stop: async () => {
-      await Promise.all([built.ctx.outbox.stop(), pruner.stop()]);
-      await built.app.close();
+    stop,
+    drain: async (graceMs) => {
+      const closing = built.app.close();
+      const force = setTimeout(() => built.app.server.closeAllConnections(), graceMs);
+      await closing;
+      clearTimeout(force);
+      // A turn whose connection was closed still stores its reply and releases its lease.
+      await leasesReleased(db.db, DRAIN_WRITES_MS);
+      await Promise.all([built.ctx.outbox.stop(), pruner.stop(), closeInk()]);
       await db.close();
     },
   };

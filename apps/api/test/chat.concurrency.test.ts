@@ -53,7 +53,7 @@ describe(`ten concurrent sends with a language model (${db})`, () => {
 
   it("of one choice: played once and charged once", async () => {
     const p = await opened(api, story.storyId, story.mara);
-    const body = { story_id: story.storyId, actor_id: story.mara, choice: 0 };
+    const body = { story_id: story.storyId, actor_id: story.mara, choice: 0, choice_of: p.offer.id };
     const answers = await Promise.all(Array.from({ length: 10 }, () => call(api, "POST", SEND, { token: p.token, body })));
     expect(answers.filter((a) => a.status === 200)).toHaveLength(1);
     const rows = await thread(api, p.id, story.storyId);
@@ -82,16 +82,13 @@ describe(`ten concurrent picks of one choice by the script alone (${db})`, () =>
     expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 19, sum: 19, charges: 1 });
   });
 
-  it("without naming the offer, every play advances the thread consistently and is charged once per state", async () => {
+  it("without naming the offer, every pick is refused and nothing is played or charged", async () => {
     const p = await opened(api, story.storyId, story.mara);
     const body = { story_id: story.storyId, actor_id: story.mara, choice: 0 };
     const answers = await Promise.all(Array.from({ length: 10 }, () => call(api, "POST", SEND, { token: p.token, body })));
-    const ok = answers.filter((a) => a.status === 200).length;
+    for (const a of answers) expect([a.status, a.code]).toEqual([400, "VALIDATION_ERROR"]);
     const rows = await thread(api, p.id, story.storyId);
-    // A pick that arrives after the first finished meets the next scene: at most one per scene (2 here).
-    expect(ok).toBeGreaterThanOrEqual(1);
-    expect(ok).toBeLessThanOrEqual(2);
-    expect(rows.filter((r) => r.role === "user")).toHaveLength(ok);
-    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 20 - ok, sum: 20 - ok, charges: ok });
+    expect(rows.filter((r) => r.role === "user")).toHaveLength(0);
+    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 20, sum: 20, charges: 0 });
   });
 });

@@ -9,7 +9,7 @@ import { signAccessToken, verifyAccessToken } from "../src/auth/tokens";
 import { liveCallerSql } from "../src/auth/session";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { addTestStory, coins, eventually, leaseFree, stream, type Msg } from "./chat.support";
+import { addTestStory, chatLedger, coins, eventually, leaseFree, stream, type Msg } from "./chat.support";
 
 // The engine against a local OpenAI-compatible peer speaking the real streaming protocol.
 
@@ -41,7 +41,7 @@ async function player(mode: "character" | "story" | "group" = "character") {
   const target = { story_id: story.storyId, ...(mode === "story" ? {} : { actor_id: story.mara }), mode };
   const start = await call<Turn>(api, "POST", SEND, { token: g.token, body: target });
   expect(start.code).toBe("0");
-  return { ...g, id: g.user.id, target };
+  return { ...g, id: g.user.id, target, offer: start.data.messages.at(-1)!.id };
 }
 const rows = (userId: number) => api.ctx.db.select().from(chatMessages).where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, story.storyId))).orderBy(chatMessages.id);
 const settled = (userId: number) => eventually(() => leaseFree(api.ctx.db, userId, story.storyId));
@@ -97,7 +97,7 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     // What the next typed message's one statement reads (taken here, then released unused).
     const open = openTurnSql(p.id, story.storyId, "next", { actorId: story.mara, role: "actor" });
     const caller = { liveSql: liveCallerSql(verifyAccessToken(api.ctx.config.TOKEN_SECRET, p.token)!), cost: 1 };
-    const { lease, row } = await takeChatLeaseCounted<Parameters<typeof open.read>[0]>(api.ctx.db, p.id, story.storyId, 5000, { key: `test:${p.id}`, limit: 100, windowS: 60, message: "" }, caller, open);
+    const { lease, row } = await takeChatLeaseCounted<Parameters<typeof open.read>[0]>(api.ctx.db, p.id, story.storyId, 5000, [{ key: `test:${p.id}`, limit: 100, windowS: 60, message: "" }], caller, open);
     await lease.release();
     const { thread, inserted } = open.read(row);
     expect(inserted?.map((r) => r.role)).toEqual(["user", "actor"]);
@@ -168,7 +168,9 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
     expect(j.code).toBe("MODEL_ERROR");
     await settled(p.id);
     expect((await rows(p.id)).filter((r) => r.role === "actor" && r.source === "model")).toHaveLength(0);
-    expect(await coins(api.ctx.db, p.id)).toEqual({ coins: 20, sum: 20, charges: 0 });
+    // Each reply's price was held before the model was asked and given back, once, when no reply came.
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: 20, sum: 20 });
+    expect(await chatLedger(api.ctx.db, p.id)).toEqual({ debits: 3, refunds: 3, debited: 3, refunded: 3 });
   });
 
   it("cuts off a reply from a server that ignores the output cap", async () => {
@@ -210,7 +212,7 @@ describe(`the AI story engine (${process.env.DATABASE_URL ? "postgres" : "pglite
   it("after a scripted choice the character speaks in persona before the next scene; the choice is charged once", async () => {
     const p = await player();
     peer.script({ content: "Then let's get wet." });
-    const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, choice: 0 } });
+    const r = await call<Turn>(api, "POST", SEND, { token: p.token, body: { ...p.target, choice: 0, choice_of: p.offer } });
     expect(r.data.messages.map((m) => [m.role, m.source ?? null])).toEqual([
       ["user", null],
       ["actor", "model"],

@@ -122,6 +122,17 @@ export async function coins(db: Db, userId: number): Promise<{ coins: number; su
   return { coins: Number(r.coins), sum: Number(r.sum), charges: Number(r.charges) };
 }
 
+/** A user's chat ledger entries: holds taken (reason "chat") and given back ("chat-refund"), with their sums. */
+export async function chatLedger(db: Db, userId: number): Promise<{ debits: number; refunds: number; debited: number; refunded: number }> {
+  const r = rowsOf<{ debits: number; refunds: number; debited: number; refunded: number }>(
+    await db.execute(sql`select
+      count(*) filter (where reason = 'chat' and amount < 0)::int as debits, count(*) filter (where reason = 'chat-refund')::int as refunds,
+      coalesce(-sum(amount) filter (where reason = 'chat' and amount < 0), 0)::int as debited, coalesce(sum(amount) filter (where reason = 'chat-refund'), 0)::int as refunded
+      from coin_ledger where user_id = ${userId}`),
+  )[0]!;
+  return { debits: Number(r.debits), refunds: Number(r.refunds), debited: Number(r.debited), refunded: Number(r.refunded) };
+}
+
 /** Waits until `check` holds (polling), or fails after `ms`. */
 export async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<void> {
   const until = Date.now() + ms;

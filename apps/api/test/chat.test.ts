@@ -52,7 +52,7 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
     const g = await newGuest(api);
     const start = await send(g.token, {});
     const choice = start.data.messages.at(-1)!.choices![0]!;
-    const r = await send(g.token, { choice: choice.index });
+    const r = await send(g.token, { choice: choice.index, choice_of: start.data.messages.at(-1)!.id });
     expect(r.data.messages[0]).toMatchObject({ role: "user", content: choice.text });
     expect(r.data.messages.length).toBeGreaterThan(1);
     expect(r.data.coins).toBe(19);
@@ -67,9 +67,9 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
   it("plays to the end, refuses further choices, and restarts on request", async () => {
     const g = await newGuest(api);
     let turn = (await send(g.token, {})).data;
-    for (let i = 0; i < 10 && !turn.ended; i++) turn = (await send(g.token, { choice: turn.messages.at(-1)!.choices![0]!.index })).data;
+    for (let i = 0; i < 10 && !turn.ended; i++) turn = (await send(g.token, { choice: turn.messages.at(-1)!.choices![0]!.index, choice_of: turn.messages.at(-1)!.id })).data;
     expect(turn.ended).toBe(true);
-    const after = await send(g.token, { choice: 0 });
+    const after = await send(g.token, { choice: 0, choice_of: turn.messages.at(-1)!.id });
     expect(after.status).toBe(409);
     const again = await send(g.token, { restart: true });
     expect(again.data.ended).toBe(false);
@@ -81,7 +81,7 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
     await api.ctx.db.execute(sql`update users set coins = 0 where id = ${g.user.id}`);
     await api.ctx.db.execute(sql`insert into coin_ledger (user_id, amount, balance_after, reason, idempotency_key) values (${g.user.id}, -20, 0, 'test-drain', ${`drain:${g.user.id}`})`);
     const before = await api.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, g.user.id));
-    const r = await send(g.token, { choice: start.data.messages.at(-1)!.choices![0]!.index });
+    const r = await send(g.token, { choice: start.data.messages.at(-1)!.choices![0]!.index, choice_of: start.data.messages.at(-1)!.id });
     expect(r.status).toBe(402);
     expect(r.code).toBe("INSUFFICIENT_COINS");
     expect(await api.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, g.user.id))).toHaveLength(before.length);
@@ -91,8 +91,8 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
 
   it("refuses a choice that is not open, free text without a model, and unknown stories or characters", async () => {
     const g = await newGuest(api);
-    await send(g.token, {});
-    expect((await send(g.token, { choice: 42 })).status).toBe(400);
+    const offer = (await send(g.token, {})).data.messages.at(-1)!.id;
+    expect((await send(g.token, { choice: 42, choice_of: offer })).status).toBe(400);
     const typed = await send(g.token, { content: "hello" });
     expect([typed.status, typed.message]).toEqual([409, "This story is played by its choices: free replies need a language model"]);
     // A caller whose session is not live gets 401 for typed words, before any other answer.
@@ -111,16 +111,29 @@ describe(`chat by the story's script (${process.env.DATABASE_URL ? "postgres" : 
     expect((await call(api, "POST", "/api/v1/actor/chat/game.history", { token: g.token, body: { story_id: storyId, actor_id: "nobody" } })).status).toBe(404);
   });
 
-  it("ten concurrent picks of the same choice advance the story once", async () => {
+  it("ten concurrent picks of the same choice advance the story once and charge once", async () => {
     const g = await newGuest(api);
     const start = await send(g.token, {});
-    const index = start.data.messages.at(-1)!.choices![0]!.index;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => send(g.token, { choice: index })));
-    const ok = answers.filter((a) => a.code === "0");
-    // Later picks meet the next scene's choices: the same index may be open there too, but the
-    // ledger and the thread must agree whatever happened.
+    const pick = { choice: start.data.messages.at(-1)!.choices![0]!.index, choice_of: start.data.messages.at(-1)!.id };
+    const answers = await Promise.all(Array.from({ length: 10 }, () => send(g.token, pick)));
+    expect(answers.filter((a) => a.code === "0")).toHaveLength(1);
+    for (const a of answers.filter((x) => x.code !== "0")) expect([a.status, a.code]).toEqual([409, "CONFLICT"]);
     const userMsgs = (await api.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, g.user.id))).filter((m) => m.role === "user");
-    expect(userMsgs).toHaveLength(ok.length);
-    expect(await ledgerSum(g.user.id)).toBe(20 - ok.length);
+    expect(userMsgs).toHaveLength(1);
+    expect(await ledgerSum(g.user.id)).toBe(19);
+  });
+
+  it("a pick sent again after it was played is refused and charged once; a pick must name the message that offered it", async () => {
+    const g = await newGuest(api);
+    const start = await send(g.token, {});
+    const pick = { choice: start.data.messages.at(-1)!.choices![0]!.index, choice_of: start.data.messages.at(-1)!.id };
+    expect((await send(g.token, pick)).code).toBe("0");
+    const again = await send(g.token, pick);
+    expect([again.status, again.code, again.message]).toEqual([409, "CONFLICT", "This choice was already played; the story has moved on"]);
+    const unnamed = await send(g.token, { choice: pick.choice });
+    expect([unnamed.status, unnamed.code]).toEqual([400, "VALIDATION_ERROR"]);
+    expect(unnamed.data).toMatchObject({ fields: [{ path: "choice_of", message: "is required with a choice: the id of the message that offered it" }] });
+    expect((await api.ctx.db.select().from(chatMessages).where(eq(chatMessages.userId, g.user.id))).filter((m) => m.role === "user")).toHaveLength(1);
+    expect(await ledgerSum(g.user.id)).toBe(19);
   });
 });

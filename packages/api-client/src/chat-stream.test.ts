@@ -119,10 +119,13 @@ describe("streamChat with a model", () => {
 
   it("INSUFFICIENT_COINS comes back before any stream and is told apart", async () => {
     const { client } = await player(withModel);
+    // A pick names the message that offered it.
+    const offerOf = (turn: Awaited<ReturnType<typeof client.api.chatSend>>) => (turn.ok ? [...turn.data.messages].reverse().find((m) => m.choices)?.id : undefined);
+    let offer = offerOf(await client.api.chatSend({ ...target, restart: true }));
     for (let i = 0; i < 300; i++) {
-      const turn = await client.api.chatSend({ ...target, choice: 0 });
+      const turn = await client.api.chatSend({ ...target, choice: 0, choice_of: offer });
       if (!turn.ok && turn.status === 402) break;
-      if (!turn.ok || turn.data.ended) await client.api.chatSend({ ...target, restart: true });
+      offer = offerOf(!turn.ok || turn.data.ended ? await client.api.chatSend({ ...target, restart: true }) : turn) ?? offer;
     }
     const requests = peer.requests.length;
     const r = await streamChat(client, "chatSend", { ...target, content: "One more word?" });

@@ -100,12 +100,15 @@ for (const brand of brandSites) {
           headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
           body: JSON.stringify({ story_id: story.id, actor_id: actor.id, ...body }),
         });
-        return { status: res.status, data: ((await res.json()) as { data: { coins: number; ended: boolean } | null }).data };
+        return { status: res.status, data: ((await res.json()) as { data: { coins: number; ended: boolean; messages: { id: string; choices?: unknown }[] } | null }).data };
       };
+      // A pick names the message that offered it.
+      const offerOf = (turn: Awaited<ReturnType<typeof send>>) => [...(turn.data?.messages ?? [])].reverse().find((m) => m.choices)?.id;
+      let offer = offerOf(await send({ restart: true }));
       for (let i = 0; i < 200; i++) {
-        const turn = await send({ choice: 0 });
+        const turn = await send({ choice: 0, choice_of: offer });
         if (turn.status === 402) break;
-        if (turn.status === 409 || turn.data?.ended) await send({ restart: true });
+        offer = offerOf(turn.status === 409 || turn.data?.ended ? await send({ restart: true }) : turn) ?? offer;
       }
       await page.reload();
       await expect(choices.first()).toBeVisible();

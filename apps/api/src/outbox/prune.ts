@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@storyloom/db";
 import type { FastifyBaseLogger } from "fastify";
+import { settleLapsedHolds } from "../services/chatLease";
 
 // Tables that only grow otherwise. Every instance runs the job: a delete is idempotent, so two
 // instances pruning at once just share the work. Deletes go in batches so no pass holds many locks.
@@ -13,6 +14,8 @@ const BATCH = 5_000;
 export interface PruneResult {
   rateLimits: number;
   sentMail: number;
+  /** chat leases left by a crashed instance with a reply's coins held, whose coins went back */
+  lapsedHolds: number;
 }
 
 async function deleteBatches(db: Db, query: ReturnType<typeof sql>): Promise<number> {
@@ -24,7 +27,11 @@ async function deleteBatches(db: Db, query: ReturnType<typeof sql>): Promise<num
   }
 }
 
-/** Deletes ended rate-limit windows and outbox rows sent more than `outboxKeepDays` ago (unsent and failed rows stay). */
+/**
+ * Deletes ended rate-limit windows and outbox rows sent more than `outboxKeepDays` ago (unsent and
+ * failed rows stay), and gives back the coins held by chat leases that lapsed unclaimed (a crashed
+ * instance's replies in chats their players did not come back to).
+ */
 export async function prune(db: Db, outboxKeepDays: number): Promise<PruneResult> {
   const rateLimits = await deleteBatches(
     db,
@@ -38,7 +45,8 @@ export async function prune(db: Db, outboxKeepDays: number): Promise<PruneResult
           select id from outbox where sent_at < now() - make_interval(days => ${outboxKeepDays}) limit ${BATCH})
         returning 1) select count(*)::int as n from gone`,
   );
-  return { rateLimits, sentMail };
+  const lapsedHolds = await settleLapsedHolds(db);
+  return { rateLimits, sentMail, lapsedHolds };
 }
 
 /** Runs {@link prune} every `intervalMs` (first pass right away) until stopped. */
@@ -56,7 +64,7 @@ export class Pruner {
     if (this.running) return;
     this.running = prune(this.db, this.outboxKeepDays)
       .then((r) => {
-        if (r.rateLimits + r.sentMail > 0) this.log.info(r, "pruned old rows");
+        if (r.rateLimits + r.sentMail + r.lapsedHolds > 0) this.log.info(r, "pruned old rows");
       })
       .catch((err: unknown) => this.log.error({ err }, "prune failed"))
       .finally(() => (this.running = null));

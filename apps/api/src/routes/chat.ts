@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
+import { addressBucket } from "../clientAddress";
 import { route, routeCheckingSession } from "../http";
 import { ModelClient, modelSettings } from "../llm/client";
 import { chatHistory } from "../services/chat";
@@ -38,7 +39,7 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   // Typed words check the caller's session in the statement that opens the turn (one round trip
   // before the model is called, instead of two); every other send reads the caller first.
   routeCheckingSession(app, ctx, "chatSend", async ({ input, caller, req, reply }) => {
-    const target = { storyId: input.story_id, actorId: input.actor_id, mode: input.mode };
+    const target = { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, address: addressBucket(req.ip) };
     if (input.content !== undefined) {
       const { content } = input;
       return play(req, reply, (ch) => engine.sendTyped({ userId: caller.claims.uid, liveSql: caller.liveSql, confirmed: caller.confirmed }, target, content, ch));
@@ -47,11 +48,15 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     return play(req, reply, (ch) => engine.send(user.user.id, { ...target, choice: input.choice, choiceOf: input.choice_of, restart: input.restart }, ch));
   });
   route(app, ctx, "chatRegenerate", ({ input, user, req, reply }) =>
-    play(req, reply, (ch) => engine.regenerate(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode }, ch)),
+    play(req, reply, (ch) => engine.regenerate(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, address: addressBucket(req.ip) }, ch)),
   );
   route(app, ctx, "chatEdit", ({ input, user, req, reply }) =>
     play(req, reply, (ch) =>
-      engine.edit(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, messageId: input.message_id, content: input.content }, ch),
+      engine.edit(
+        user.user.id,
+        { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, address: addressBucket(req.ip), messageId: input.message_id, content: input.content },
+        ch,
+      ),
     ),
   );
   route(app, ctx, "chatSelect", ({ input, user }) => engine.select(user.user.id, { storyId: input.story_id, messageId: input.message_id, index: input.index }));

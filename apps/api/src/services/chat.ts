@@ -192,6 +192,8 @@ function messageFromJson(o: Record<string, unknown>): MessageRow {
     pending: Boolean(o.pending),
     alternatives: o.alternatives ?? null,
     altIndex: Number(o.alt_index ?? 0),
+    promptTokens: o.prompt_tokens == null ? null : Number(o.prompt_tokens),
+    completionTokens: o.completion_tokens == null ? null : Number(o.completion_tokens),
     createdAt: new Date(o.created_at as string),
   };
 }
@@ -222,16 +224,18 @@ const json = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v
 /**
  * The part of the lease statement (takeChatLeaseCounted) that opens a typed turn: it reads the thread
  * (as it stood before this statement) with the state the story stands in, and, once the lease is
- * claimed in a story that has started, writes the player's words and the reply's empty row (pending,
+ * claimed (and the reply paid for: `opened`) in a story that has started (`ready`), writes the player's words and the reply's empty row (pending,
  * so no reader shows it) in that order. So the model is called after one round trip.
  */
 export function openTurnSql(userId: number, storyId: string, content: string, reply: { actorId: string | null; role: string }, limit = 80) {
   return {
+    /** whether the story has started (a typed turn is answered, and paid for, only then) */
+    ready: sql`exists (select 1 from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null)`,
     ctes: sql`turn_saved as (
         select id from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null order by id desc limit 1
       ), turn_said as (
         insert into chat_messages (user_id, story_id, actor_id, role, content, source)
-        select ${userId}, ${storyId}, null, 'user', ${content}, 'typed' from claim where exists (select 1 from turn_saved)
+        select ${userId}, ${storyId}, null, 'user', ${content}, 'typed' from opened where exists (select 1 from turn_saved)
         returning *
       ), turn_slot as (
         insert into chat_messages (user_id, story_id, actor_id, role, content, source, pending)
@@ -293,6 +297,31 @@ export interface ScriptedTurn {
 }
 
 /**
+ * Plays the ink of a scripted turn from `from` (the state last saved, read without a lock) on the ink
+ * pool: the opening (a start or restart), the open choice picked, or nothing (a resume). Refuses a
+ * choice that is not open there.
+ */
+async function playFrom(
+  story: LoadedStory["story"],
+  from: MessageRow | undefined,
+  input: ScriptedInput,
+): Promise<{ turn?: InkTurn; choice?: InkTurn["choices"][number] }> {
+  if (!from || input.restart) {
+    if (input.choice !== undefined) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
+    return { turn: await startInk(story) };
+  }
+  if (input.choice === undefined) return {};
+  const state = from.state as SavedTurn;
+  if (input.choiceOf !== undefined && input.choiceOf !== String(from.id)) throw new ApiError("CONFLICT", "This choice was already played; the story has moved on");
+  if (state.ended) throw new ApiError("CONFLICT", "This story has ended; restart it to play again");
+  const choice = state.choices.find((c) => c.index === input.choice);
+  if (!choice) throw new ApiError("VALIDATION_ERROR", "Invalid body: choice is not one of the open choices", { fields: [{ path: "choice", message: "is not one of the open choices" }] });
+  const turn = await chooseInk(story, state.ink, choice.index);
+  if (!turn) throw new ApiError("CONFLICT", "The story could not continue from here; restart it");
+  return { turn, choice };
+}
+
+/**
  * Plays one scripted turn. Starting (or restarting) is free: the lead character greets the player and
  * the opening is told. A choice advances the script and costs `cost` coins through the ledger, in the
  * same transaction as the messages, with one idempotency key per saved state: the same state can be
@@ -305,28 +334,30 @@ export async function playScripted(
   input: ScriptedInput,
   opts: { cost: number; speaker?: { actorId: string | null } },
 ): Promise<ScriptedTurn> {
+  // ink plays on the ink pool before the transaction (a user's script must hold neither the user's
+  // row nor PGlite's one connection), from the state read here; it is written only if the story
+  // still stands there once locked.
+  const { story, cast } = await loadStory(db, input.storyId, input.actorId);
+  const from = await latestSaved(db, userId, story.id);
+  const played = await playFrom(story, from, input);
   return db.transaction(async (tx) => {
-    const { story, cast } = await loadStory(tx, input.storyId, input.actorId);
     const lead = cast.find((a) => a.id === input.actorId) ?? cast[0];
     await lockUser(tx, userId);
     const saved = await latestSaved(tx, userId, story.id);
+    if (saved?.id !== from?.id && !input.restart) {
+      if (input.choice !== undefined) throw new ApiError("CONFLICT", "This choice was already played; the story has moved on");
+      // Another request started the story meanwhile: nothing more to tell.
+      return { rows: [], coins: await balanceOf(tx, userId), ended: Boolean((saved?.state as SavedTurn | null)?.ended) };
+    }
     const written: MessageRow[] = [];
     let placeholder: MessageRow | undefined;
-    let picked: string | undefined;
+    const picked = played.choice?.text;
     if (!saved || input.restart) {
-      if (input.choice !== undefined) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
       if (lead) written.push(await insertMessage(tx, { userId, storyId: story.id, actorId: lead.id, role: "actor", content: lead.greeting, source: "script" }));
-      written.push(...(await tellInk(tx, userId, story.id, startInk(story.script), cast)));
+      written.push(...(await tellInk(tx, userId, story.id, played.turn!, cast)));
       await recordPlay(tx, userId, story.id);
-    } else if (input.choice !== undefined) {
-      const state = saved.state as SavedTurn;
-      if (input.choiceOf !== undefined && input.choiceOf !== String(saved.id)) throw new ApiError("CONFLICT", "This choice was already played; the story has moved on");
-      if (state.ended) throw new ApiError("CONFLICT", "This story has ended; restart it to play again");
-      const choice = state.choices.find((c) => c.index === input.choice);
-      if (!choice) throw new ApiError("VALIDATION_ERROR", "Invalid body: choice is not one of the open choices", { fields: [{ path: "choice", message: "is not one of the open choices" }] });
-      picked = choice.text;
-      const turn = chooseInk(story.script, state.ink, choice.index);
-      if (!turn) throw new ApiError("CONFLICT", "The story could not continue from here; restart it");
+    } else if (played.choice) {
+      const { choice, turn } = played;
       written.push(await insertMessage(tx, { userId, storyId: story.id, actorId: null, role: "user", content: choice.text, source: "choice" }));
       if (opts.cost > 0) {
         const charged = await applyLedger(tx, { userId, amount: -opts.cost, reason: "chat", idempotencyKey: `chat:state:${saved.id}`, meta: { story_id: story.id, choice: choice.index } });
@@ -336,7 +367,7 @@ export async function playScripted(
         placeholder = await insertMessage(tx, { userId, storyId: story.id, actorId: opts.speaker.actorId, role: opts.speaker.actorId ? "actor" : "narrator", content: "", source: "model", pending: true });
         written.push(placeholder);
       }
-      written.push(...(await tellInk(tx, userId, story.id, turn, cast)));
+      written.push(...(await tellInk(tx, userId, story.id, turn!, cast)));
     }
     const last = written.findLast((w) => w.state !== null) ?? saved;
     return { rows: written, placeholder, picked, coins: await balanceOf(tx, userId), ended: Boolean((last?.state as SavedTurn | null)?.ended) };

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
 import { chatMessages, executePrepared, rowsOf } from "@storyloom/db";
@@ -6,9 +7,9 @@ import { ModelError } from "../llm/client";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
 import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
-import { hitRateLimit } from "./rateLimit";
 import { getSysconfig } from "./sysconfig";
-import { takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseCaller, type LeaseStatementPart } from "./chatLease";
+import { assertModelBudget, meteredStream } from "./modelBudget";
+import { hitRateLimits, takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseCaller, type LeaseRateLimit, type LeaseStatementPart } from "./chatLease";
 import { edit, regenerate, select } from "./chatRevise";
 import {
   asLine,
@@ -41,6 +42,31 @@ import {
 } from "./chat";
 
 const RATE_MESSAGE = "Too many replies in a minute; wait a moment";
+const RATE_IP_MESSAGE = "Too many replies from your network in a minute; wait a moment";
+const guestDayMessage = (n: number) => `Guests get ${n} replies a day; sign in to keep chatting`;
+
+/**
+ * Coins held for one model reply, taken from the balance before the model is asked: kept once the
+ * reply is stored, given back (once: its own idempotency key) when no reply is.
+ */
+export interface Hold {
+  userId: number;
+  key: string;
+  cost: number;
+  meta: Record<string, unknown>;
+}
+
+/** The ledger key of a new hold (one per model call). */
+const holdKey = () => `chat:hold:${randomUUID()}`;
+
+/**
+ * An edit's part of the store of its first reply (when `onlyIf` holds): the player's message gets its
+ * new words, and what followed it before that reply is dropped.
+ */
+const supersedeCtes = (userId: number, storyId: string, edit: { said: MessageRow; content: string }, slot: MessageRow, onlyIf: SQL = sql`true`): SQL[] => [
+  sql`edit_said as (update chat_messages set content = ${edit.content} where id = ${edit.said.id} and ${onlyIf} returning id)`,
+  sql`edit_drop as (delete from chat_messages where user_id = ${userId} and story_id = ${storyId} and id > ${edit.said.id} and id < ${slot.id} and ${onlyIf} returning id)`,
+];
 
 /** The chat engine: turns with and without a language model, regenerate, edit and select. */
 export class ChatEngine {
@@ -51,8 +77,9 @@ export class ChatEngine {
     return this.deps.model !== null;
   }
 
+  /** A turn's lease lives this long unless its heartbeat renews it (see chatLease.ts). */
   private leaseMs(): number {
-    return this.deps.config.LLM_REPLY_TIMEOUT_MS + this.deps.config.LLM_FIRST_TOKEN_TIMEOUT_MS * (this.deps.config.LLM_RETRIES + 1) + 10_000;
+    return this.deps.config.CHAT_LEASE_TTL_MS;
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -64,9 +91,27 @@ export class ChatEngine {
    * The lease of a chat taken with one model call counted against the caller's limit, the caller
    * checked first, in one statement with `also` (see takeChatLeaseCounted).
    */
-  private leaseCounted<Row extends object>(userId: number, storyId: string, caller: LeaseCaller, also?: LeaseStatementPart) {
-    const rate = { key: `llm:user:${userId}`, limit: this.deps.config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE };
-    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), rate, caller, also);
+  private leaseCounted<Row extends object>(userId: number, storyId: string, address: string | undefined, caller: LeaseCaller, also?: LeaseStatementPart) {
+    return takeChatLeaseCounted<Row>(this.deps.db, userId, storyId, this.leaseMs(), this.rates(userId, address), caller, also);
+  }
+
+  /**
+   * The limits one model call counts against: the player's per minute, their address's per minute
+   * (when known) and, for a guest, the replies of the day.
+   */
+  private rates(userId: number, address: string | undefined): LeaseRateLimit[] {
+    const { config } = this.deps;
+    const day = config.LLM_GUEST_REPLIES_PER_DAY;
+    return [
+      { key: `llm:user:${userId}`, limit: config.LLM_RATE_PER_MINUTE, windowS: 60, message: RATE_MESSAGE },
+      ...(address ? [{ key: `llm:ip:${address}`, limit: config.LLM_RATE_PER_IP_PER_MINUTE, windowS: 60, message: RATE_IP_MESSAGE }] : []),
+      {
+        key: `llm:guest-day:${userId}`,
+        limit: sql`(select case when is_guest then ${day}::int else 2147483647 end from users where id = ${userId})`,
+        windowS: 86_400,
+        message: guestDayMessage(day),
+      },
+    ];
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -74,10 +119,36 @@ export class ChatEngine {
     return (await getSysconfig(this.deps.db)).chat_cost_per_reply;
   }
 
-  /** Counts one model call against the caller's per-minute limit (shared by every API instance). */
+  /** Counts one model call against the caller's limits (see rates; shared by every API instance), in one statement. */
   /** @internal used by the revisions (chatRevise.ts) */
-  async rateLimit(userId: number): Promise<void> {
-    await hitRateLimit(this.deps.db, `llm:user:${userId}`, this.deps.config.LLM_RATE_PER_MINUTE, 60, RATE_MESSAGE);
+  async rateLimit(userId: number, address: string | undefined): Promise<void> {
+    await hitRateLimits(this.deps.db, this.rates(userId, address));
+  }
+
+  /**
+   * Takes the price of one reply from the balance before its model call (402 INSUFFICIENT_COINS
+   * when the balance cannot cover it, taking nothing) and records it on the chat's `lease` in the
+   * same statement, so a crash before the reply is stored gives it back (chatLease.ts, settleHold);
+   * a free reply holds nothing.
+   */
+  /** @internal used by the revisions (chatRevise.ts) */
+  async hold(userId: number, cost: number, meta: Record<string, unknown>, lease: ChatLease): Promise<{ hold: Hold | null; balance: number | null }> {
+    if (cost <= 0) return { hold: null, balance: null };
+    const hold: Hold = { userId, key: holdKey(), cost, meta };
+    const change: LedgerChange = { userId, amount: -cost, reason: "chat", idempotencyKey: hold.key, meta };
+    const [row] = rowsOf<LedgerRow>(
+      await this.deps.db.execute(sql`with ${ledgerCtes(change)}, lease_hold as (${lease.holdSql(hold.key)} and exists (select 1 from ledger_entry)) select ${LEDGER_COLUMNS}`),
+    );
+    const { balance } = await ledgerOutcome(this.deps.db, change, row);
+    return { hold, balance };
+  }
+
+  /** Gives a hold's coins back when its reply was not stored (once, however often it is called); the balance after. */
+  /** @internal used by the revisions (chatRevise.ts) */
+  async giveBack(hold: Hold | null): Promise<number | null> {
+    if (!hold) return null;
+    const r = await applyLedger(this.deps.db, { userId: hold.userId, amount: hold.cost, reason: "chat-refund", idempotencyKey: `${hold.key}:refund`, meta: hold.meta });
+    return r.balance;
   }
 
   /** @internal used by the revisions (chatRevise.ts) */
@@ -110,7 +181,7 @@ export class ChatEngine {
       ch.open();
       let rows = turn.rows;
       if (turn.placeholder) {
-        const filled = await this.speakAfterChoice(userId, input.storyId, turn.placeholder, turn.picked ?? "", ch);
+        const filled = await this.speakAfterChoice(userId, input, turn.placeholder, turn.picked ?? "", ch);
         rows = filled ? rows.map((r) => (r.id === filled.id ? filled : r)) : rows.filter((r) => r.id !== turn.placeholder!.id);
       }
       const saved = rows.findLast((r) => r.state !== null);
@@ -122,14 +193,15 @@ export class ChatEngine {
   }
 
   /** The character's words after a scripted choice (free: the choice paid for the turn); null when none came. */
-  private async speakAfterChoice(userId: number, storyId: string, placeholder: MessageRow, picked: string, ch: TurnChannel): Promise<MessageRow | null> {
+  private async speakAfterChoice(userId: number, target: ChatTarget, placeholder: MessageRow, picked: string, ch: TurnChannel): Promise<MessageRow | null> {
     const { db } = this.deps;
+    const { storyId } = target;
     const drop = async () => {
       await db.delete(chatMessages).where(eq(chatMessages.id, placeholder.id));
       return null;
     };
     try {
-      await this.rateLimit(userId);
+      await this.rateLimit(userId, target.address);
     } catch {
       return drop();
     }
@@ -139,7 +211,7 @@ export class ChatEngine {
     if (!reply || !reply.text) return drop();
     const [row] = await db
       .update(chatMessages)
-      .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false })
+      .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false, promptTokens: reply.usage.promptTokens, completionTokens: reply.usage.completionTokens })
       .where(eq(chatMessages.id, placeholder.id))
       .returning();
     return row ?? null;
@@ -173,7 +245,7 @@ export class ChatEngine {
       budget: config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS,
     });
     ch.start(speakerId ? "actor" : "narrator", speakerId);
-    const reply = await model!.stream({ messages: prompt.messages, tools: prompt.tools, signal: ch.signal }, { text: ch.delta, reasoning: ch.reasoning });
+    const reply = await meteredStream({ db: this.deps.db, config, model: model! }, { messages: prompt.messages, tools: prompt.tools, signal: ch.signal }, { text: ch.delta, reasoning: ch.reasoning });
     return { ...reply, text: reply.text.trim(), reasoning: reply.reasoning.trim() };
   }
 
@@ -185,15 +257,19 @@ export class ChatEngine {
     const { db } = this.deps;
     const { cast } = await loadStory(db, target.storyId, target.actorId);
     if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
+    // Past the day's token budget the player's words are refused before anything is written.
+    await assertModelBudget(db, this.deps.config);
     const userId = caller.userId;
     const cost = await this.cost();
     // One statement checks the session and the balance first, then counts the model call against
-    // the rate limit, takes the lease, reads the thread and writes the player's words with the
-    // reply's row: the model is called after one round trip (a refused attempt still counts against
-    // the rate limit, and writes nothing else).
+    // the rate limits, takes the lease, holds the reply's price, reads the thread and writes the
+    // player's words with the reply's row: the model is called after one round trip (a refused
+    // attempt still counts against the rate limits, and writes nothing else).
     const first = speakersFor(modeOf(target), cast, target.actorId, content)[0];
     const open = openTurnSql(userId, target.storyId, content, { actorId: first?.id ?? null, role: first ? "actor" : "narrator" });
-    const { lease, row, balance } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, { liveSql: caller.liveSql, cost }, open).then(
+    const hold: Hold = { userId, key: holdKey(), cost, meta: { story_id: target.storyId } };
+    const reserve = { key: hold.key, meta: hold.meta, ready: open.ready };
+    const { lease, row, balance, reserved } = await this.leaseCounted<Parameters<typeof open.read>[0]>(userId, target.storyId, target.address, { liveSql: caller.liveSql, cost, reserve }, open).then(
       (out) => (caller.confirmed(), out),
       (err: unknown) => {
         // A refusal of the statement's own (401 first, then 402, 409, 429) comes from the checked session.
@@ -203,8 +279,12 @@ export class ChatEngine {
     );
     try {
       const { thread, inserted } = open.read(row);
-      if (!thread.saved || !inserted) throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
-      return await this.answer(userId, target, { content }, thread, { cost, balance }, ch, lease, inserted);
+      const held = reserved ? hold : null;
+      if (!thread.saved || !inserted) {
+        await this.giveBack(held);
+        throw new ApiError("CONFLICT", "This story has not started yet; open it to begin");
+      }
+      return await this.answer(userId, target, { content }, thread, { cost, balance, hold: held }, ch, lease, inserted);
     } finally {
       await lease.release();
     }
@@ -212,10 +292,14 @@ export class ChatEngine {
 
   /**
    * Answers the player's message: `said` is a stored message (edit, regenerate after a failure) or
-   * new words, stored while the model starts. Each speaker's reply streams, then is stored with its
-   * price in one transaction (key per reply) and may take one of the open choices through the choice
-   * tool. A stopped reply keeps its text; one without text is dropped and costs nothing. The caller
-   * holds the lease and counted the first model call against the rate limit.
+   * new words, stored while the model starts. Each speaker's price is held before its model call
+   * (the first one's by the caller, `money.hold`); its reply streams, then is stored and may take
+   * one of the open choices through the choice tool. A stopped reply keeps its text and its price;
+   * one not stored (no text, a model failure) is dropped and its price given back. A further
+   * character of a group scene speaks only within the limits and once its price is held. With
+   * `edited` (new words for the stored `said`), the first reply's store writes them and drops what
+   * followed `said`: until then the thread stays as it was. The caller holds the lease and counted
+   * the first model call against the rate limits.
    */
   /** @internal used by the revisions (chatRevise.ts) */
   async answer(
@@ -223,19 +307,23 @@ export class ChatEngine {
     target: ChatTarget,
     said: MessageRow | { content: string },
     thread: { rows: MessageRow[]; saved: MessageRow | undefined },
-    money: { cost: number; balance: number },
+    money: { cost: number; balance: number; hold: Hold | null },
     ch: TurnChannel,
     lease: ChatLease,
     /** the player's words and the first reply's row, when the caller wrote them already */
     opened?: MessageRow[],
+    /** new words for the stored `said` (edit), written with the first reply */
+    edited?: string,
   ): Promise<TurnResult> {
     const { db } = this.deps;
     const mode = modeOf(target);
     const { cast } = await loadStory(db, target.storyId, target.actorId);
-    const speakers = speakersFor(mode, cast, target.actorId, said.content);
+    const words = edited ?? said.content;
+    const speakers = speakersFor(mode, cast, target.actorId, words);
     let balance = money.balance;
     let saved = thread.saved;
-    const history: PromptLine[] = [...thread.rows.map(asLine), { role: "user", actorId: null, content: said.content }];
+    let saidNow = said;
+    const history: PromptLine[] = [...thread.rows.map(asLine), { role: "user", actorId: null, content: words }];
     const written: MessageRow[] = [];
     let advanced: SavedTurn | null = null;
     ch.open();
@@ -243,17 +331,22 @@ export class ChatEngine {
       const actorId = who?.id ?? null;
       const slotValues = { userId, storyId: target.storyId, actorId, role: who ? "actor" : "narrator", content: "", source: "model", pending: true };
       let rowsToInsert: (typeof chatMessages.$inferInsert)[];
+      let hold = i === 0 ? money.hold : null;
       if (i === 0 && !("id" in said)) {
         // The player's words and the reply's row.
         rowsToInsert = [{ userId, storyId: target.storyId, actorId: null, role: "user", content: said.content, source: "typed" }, slotValues];
       } else {
         if (i > 0) {
-          // The next character speaks only if the player can pay for it and is within the limit.
-          if (ch.signal.aborted || (money.cost > 0 && balance < money.cost)) break;
+          // The next character speaks only within the limits and once its price is held.
+          if (ch.signal.aborted) break;
           try {
-            await this.rateLimit(userId);
-          } catch {
-            break;
+            await this.rateLimit(userId, target.address);
+            const held = await this.hold(userId, money.cost, { story_id: target.storyId }, lease);
+            hold = held.hold;
+            if (held.balance !== null) balance = held.balance;
+          } catch (err) {
+            if (err instanceof ApiError) break;
+            throw err;
           }
           await lease.renew();
         }
@@ -280,14 +373,23 @@ export class ChatEngine {
         choices: (choices) => ch.choices(choices),
       };
       const generating = this.generate(target.storyId, actorId, history, thread.rows, saved, { offerChoices: i === 0, group: mode === "group" }, sink);
+      // Until the reply is stored, a failure gives its held price back.
+      const refund = async () => {
+        const after = await this.giveBack(hold);
+        if (after !== null) balance = after;
+      };
       const outcome = await Promise.allSettled([generating.then(insert, insert), generating]);
-      if (outcome[0].status === "rejected") throw outcome[0].reason;
+      if (outcome[0].status === "rejected") {
+        await refund();
+        throw outcome[0].reason;
+      }
       const inserted = outcome[0].value;
       if (inserted.length === 2) written.push(inserted[0]!);
       const slot = inserted.at(-1)!;
       const dropSlot = () => db.delete(chatMessages).where(eq(chatMessages.id, slot.id));
       if (outcome[1].status === "rejected") {
         await dropSlot();
+        await refund();
         if (i > 0) break; // the first character answered; the scene just ends here
         const err: unknown = outcome[1].reason;
         throw err instanceof ModelError ? new ApiError("MODEL_ERROR", err.message) : err;
@@ -295,13 +397,19 @@ export class ChatEngine {
       const reply = outcome[1].value;
       if (!reply.text) {
         await dropSlot();
+        await refund();
         if (reply.stopped || i > 0) break;
         throw new ApiError("MODEL_ERROR", "The language model wrote an empty reply");
       }
       // The last speaker's store is the turn's last write: it releases the lease too.
       const last = i === speakers.length - 1 ? lease : undefined;
-      const stored = await this.store(userId, target.storyId, slot, reply, money.cost, saved, reply.toolCall && !reply.stopped ? reply.toolCall : null, last);
-      if (stored.balance !== null) balance = stored.balance;
+      const supersede = i === 0 && edited !== undefined && "id" in said ? { said, content: edited } : undefined;
+      const stored = await this.store(userId, target.storyId, slot, reply, saved, reply.toolCall && !reply.stopped ? reply.toolCall : null, lease, last, supersede).catch(async (err: unknown) => {
+        await dropSlot();
+        await refund();
+        throw err;
+      });
+      if (supersede) saidNow = { ...supersede.said, content: supersede.content };
       written.push(...stored.rows);
       history.push(asLine(stored.rows[0]!));
       if (stored.advanced) {
@@ -311,7 +419,7 @@ export class ChatEngine {
       }
       if (reply.stopped || stored.advanced) break;
     }
-    const said0 = "id" in said ? [said] : [];
+    const said0 = "id" in saidNow ? [saidNow] : [];
     const rows = [...said0, ...written];
     return {
       messages: present(rows, rows),
@@ -322,66 +430,70 @@ export class ChatEngine {
   }
 
   /**
-   * Stores a finished or stopped reply and takes its price in one transaction (idempotency key per
-   * reply). A valid choice tool call advances the script in the same transaction: the narration
-   * follows the reply. An invalid index advances nothing. A plain reply is stored, charged and (with
-   * `release`) its lease released in one statement.
+   * Stores a finished or stopped reply (its price was held before the model was asked). A valid
+   * choice tool call advances the script in the same transaction: the narration follows the reply.
+   * An invalid index advances nothing. A plain reply is stored and (with `release`) its lease
+   * released in one statement. With `supersede` (an edit), the same write gives the player's message
+   * its new words and drops what followed it before this reply.
    */
   private async store(
     userId: number,
     storyId: string,
     slot: MessageRow,
-    reply: { text: string; reasoning: string; stopped: boolean },
-    cost: number,
+    reply: { text: string; reasoning: string; stopped: boolean; usage?: { promptTokens: number; completionTokens: number } },
     against: MessageRow | undefined,
     toolCall: { name: string; arguments: string } | null,
+    /** the turn's lease: its hold is cleared by the write that stores the reply */
+    lease: ChatLease,
     release?: ChatLease,
-  ): Promise<{ rows: MessageRow[]; advanced: SavedTurn | null; balance: number | null }> {
+    supersede?: { said: MessageRow; content: string },
+  ): Promise<{ rows: MessageRow[]; advanced: SavedTurn | null }> {
     const { db } = this.deps;
     const index = toolCall?.name === CHOICE_TOOL ? parseChoice(toolCall.arguments) : null;
-    const charge: LedgerChange | null =
-      cost > 0 ? { userId, amount: -cost, reason: "chat", idempotencyKey: `chat:reply:${slot.id}:0`, meta: { story_id: storyId, message_id: slot.id } } : null;
-    // Coins spent elsewhere while the reply was written: the player has the reply, uncharged.
-    const settle = (outcome: Promise<{ balance: number }>) =>
-      outcome.then(
-        (r) => r.balance,
-        (err: unknown) => {
-          if (err instanceof ApiError && err.code === "INSUFFICIENT_COINS") return null;
-          throw err;
-        },
-      );
-    const content = { content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false };
+    const tokens = { promptTokens: reply.usage?.promptTokens ?? null, completionTokens: reply.usage?.completionTokens ?? null };
+    const content = { content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false, ...tokens };
     if (index === null) {
-      const ctes: SQL[] = [sql`reply as (update chat_messages set content = ${content.content}, reasoning = ${content.reasoning}, stopped = ${content.stopped}, pending = false where id = ${slot.id} returning id)`];
-      if (charge) ctes.push(ledgerCtes(charge, sql`exists (select 1 from reply)`));
-      if (release) ctes.push(sql`lease as (${release.releaseSql})`);
-      const [out] = rowsOf<LedgerRow & { stored: unknown }>(
-        await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from reply)::int as stored${charge ? sql`, ${LEDGER_COLUMNS}` : sql``}`),
-      );
+      const ctes: SQL[] = [
+        sql`reply as (update chat_messages set content = ${content.content}, reasoning = ${content.reasoning}, stopped = ${content.stopped}, pending = false, prompt_tokens = ${tokens.promptTokens}, completion_tokens = ${tokens.completionTokens} where id = ${slot.id} returning id)`,
+      ];
+      if (supersede) ctes.push(...supersedeCtes(userId, storyId, supersede, slot, sql`exists (select 1 from reply)`));
+      // The reply's hold is kept from here on: the write that stores it releases the lease, or clears its hold.
+      ctes.push(release ? sql`lease as (${release.releaseSql})` : sql`unhold as (${lease.unholdSql})`);
+      const [out] = rowsOf<{ stored: unknown }>(await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from reply)::int as stored`));
       release?.released();
       if (Number(out?.stored) !== 1) throw new ApiError("CONFLICT", "This reply was removed while it was written");
-      return { rows: [{ ...slot, ...content }], advanced: null, balance: charge ? await settle(ledgerOutcome(db, charge, out)) : null };
+      return { rows: [{ ...slot, ...content }], advanced: null };
     }
+    // The script's next lines are played on the ink pool before the transaction, from the state the
+    // reply was written against; a script that cannot go on leaves the story where it is.
+    const from = against?.state as SavedTurn | null | undefined;
+    const next = async () => {
+      if (!from || from.ended || !from.choices.some((c) => c.index === index)) return null;
+      const { story, cast } = await loadStory(db, storyId);
+      const turn = await chooseInk(story, from.ink, index);
+      return turn ? { turn, cast } : null;
+    };
+    const played = await next().catch((e: unknown) => {
+      if (e instanceof ApiError) return null;
+      throw e;
+    });
     return db.transaction(async (tx) => {
       // Advancing the script reads the state: serialise with the user's other turns first.
       await lockUser(tx, userId);
       const [row] = await tx.update(chatMessages).set(content).where(eq(chatMessages.id, slot.id)).returning();
       if (!row) throw new ApiError("CONFLICT", "This reply was removed while it was written");
-      const balance = charge ? await settle(applyLedger(tx, charge)) : null;
+      await tx.execute(lease.unholdSql);
+      if (supersede) await tx.execute(sql`with ${sql.join(supersedeCtes(userId, storyId, supersede, slot), sql`, `)} select 1`);
       const rows = [row];
       let advanced: SavedTurn | null = null;
       const saved = await latestSaved(tx, userId, storyId);
       const state = saved?.state as SavedTurn | undefined;
       // The script advances only from the state the reply was written against, along an open choice.
-      if (saved && state && !state.ended && saved.id === against?.id && state.choices.some((c) => c.index === index)) {
-        const { story, cast } = await loadStory(tx, storyId);
-        const turn = chooseInk(story.script, state.ink, index);
-        if (turn) {
-          rows.push(...(await tellInk(tx, userId, storyId, turn, cast)));
-          advanced = { ink: turn.state, choices: turn.choices, ended: turn.ended };
-        }
+      if (saved && state && !state.ended && saved.id === against?.id && played) {
+        rows.push(...(await tellInk(tx, userId, storyId, played.turn, played.cast)));
+        advanced = { ink: played.turn.state, choices: played.turn.choices, ended: played.turn.ended };
       }
-      return { rows, advanced, balance };
+      return { rows, advanced };
     });
   }
 

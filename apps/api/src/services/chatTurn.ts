@@ -44,6 +44,8 @@ export interface ChatTarget {
   storyId: string;
   actorId?: string;
   mode?: ChatMode;
+  /** the caller's address bucket (addressBucket of the client address): its model calls count against the per-address limit */
+  address?: string;
 }
 
 export const FREE_TEXT_NEEDS_MODEL = "This story is played by its choices: free replies need a language model";

@@ -163,8 +163,10 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
     if (busy) return;
     setProblem(null);
     // Naming the message that offered the choice: a pick sent twice is played once, never onto the next scene.
+    // Choices are offered only by a stored message, so one is always known.
     const offeredBy = choicesOfferedBy(stored);
-    const pick = { ...target, choice: choice.index, ...(offeredBy ? { choice_of: offeredBy } : {}) };
+    if (!offeredBy) return;
+    const pick = { ...target, choice: choice.index, choice_of: offeredBy };
     if (freeText) {
       void run("chatSend", pick, newTurn({ player: pendingPlayerMessage(choice) }));
       return;

@@ -1,4 +1,5 @@
 import { createServer } from "node:net";
+import { countTokens } from "gpt-tokenizer";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
 import { ModelClient, ModelError, type ModelSettings } from "../src/llm/client";
@@ -37,9 +38,10 @@ async function ask(client: ModelClient, signal = new AbortController().signal) {
 
 describe("the model client", () => {
   it("hands each delta to the sink as it arrives, reasoning apart from the reply", async () => {
-    peer.script({ content: "one two three four", reasoning: "thinking it over", reasoningStyle: "reasoning_content", tokenDelayMs: 60 });
+    peer.script({ content: "one two three four", reasoning: "thinking it over", reasoningStyle: "reasoning_content", tokenDelayMs: 60, usage: { promptTokens: 17, completionTokens: 9 } });
     const { reply, seen } = await ask(new ModelClient(settings()));
     expect(reply).toMatchObject({ text: "one two three four", reasoning: "thinking it over", stopped: false, truncated: false, toolCall: null });
+    expect(reply.usage).toEqual({ promptTokens: 17, completionTokens: 9, reported: true });
     const texts = seen.filter((s) => s.kind === "text");
     expect(texts.length).toBeGreaterThan(1);
     // Streamed, not buffered: the pieces arrived spread over the peer's pace.
@@ -64,6 +66,9 @@ describe("the model client", () => {
     expect(err).toBeInstanceOf(ModelError);
     expect(err.message).toBe("The language model broke off its reply");
     expect(err.partial.text.length).toBeGreaterThan(0);
+    // No usage chunk came: what was written is counted with the tokenizer.
+    expect(err.usage).toMatchObject({ completionTokens: countTokens(err.partial.text), reported: false });
+    expect(err.usage!.promptTokens).toBeGreaterThanOrEqual(countTokens("Tell me about the city"));
   });
 
   it("tells an unreachable server, and one slower than the first-token timeout", async () => {
@@ -89,6 +94,7 @@ describe("the model client", () => {
     const { reply } = await pending;
     expect(reply.stopped).toBe(true);
     expect(reply.text.length).toBeGreaterThan(0);
+    expect(reply.usage).toMatchObject({ completionTokens: countTokens(reply.text), reported: false });
     await expect.poll(() => peer.requests[0]!.outcome, { timeout: 1000 }).toBe("aborted");
   });
 });

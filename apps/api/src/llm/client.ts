@@ -3,6 +3,9 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/reso
 import type { Config } from "../config";
 import { ThinkSplitter } from "./think";
 import { modelFetch } from "./transport";
+import { countPromptTokens, usageOf, type ModelUsage, type WireUsage } from "./usage";
+
+export type { ModelUsage } from "./usage";
 
 /** What one model call is asked. */
 export interface ModelRequest {
@@ -28,6 +31,8 @@ export interface ModelReply {
   stopped: boolean;
   /** true when the output cap cut it short */
   truncated: boolean;
+  /** the tokens the call took (the server's count, else the tokenizer's) */
+  usage: ModelUsage;
 }
 
 /** A failure of the model (after retries): the client sees MODEL_ERROR. */
@@ -36,6 +41,8 @@ export class ModelError extends Error {
     message: string,
     /** whether any text had been produced before it failed */
     readonly partial: { text: string; reasoning: string },
+    /** the tokens the failed call took once it had started streaming; null when it failed before */
+    readonly usage: ModelUsage | null = null,
   ) {
     super(message);
   }
@@ -99,7 +106,7 @@ export class ModelClient {
     let failure: ModelError | null = null;
     for (let attempt = 0; attempt <= this.settings.retries; attempt++) {
       if (attempt > 0) await sleep(250 * 2 ** (attempt - 1), req.signal);
-      if (req.signal.aborted) return { text: "", reasoning: "", toolCall: null, stopped: true, truncated: false };
+      if (req.signal.aborted) return { text: "", reasoning: "", toolCall: null, stopped: true, truncated: false, usage: { promptTokens: 0, completionTokens: 0, reported: false } };
       const out = await this.attempt(req, sink);
       if (out.ok) return out.reply;
       failure = out.error;
@@ -123,6 +130,8 @@ export class ModelClient {
     let started = false;
     let truncated = false;
     const calls = new Map<number, { name: string; arguments: string }>();
+    let reported: WireUsage | null = null;
+    const used = (toolCall: { name: string; arguments: string } | null = null) => usageOf(reported, () => countPromptTokens(req.messages, req.tools), { text, reasoning, toolCall });
     // A server that ignores max_tokens is cut off here (≈ 8 characters a token is generous).
     const charCap = this.settings.maxOutputTokens * 8;
     let capped = false;
@@ -152,12 +161,15 @@ export class ModelClient {
           model: this.settings.model,
           messages: req.messages,
           stream: true,
+          // The last chunk then carries the call's token counts (servers that do not know the option ignore it).
+          stream_options: { include_usage: true },
           max_tokens: this.settings.maxOutputTokens,
           ...(req.tools?.length ? { tools: req.tools, tool_choice: "auto" as const, parallel_tool_calls: false } : {}),
         },
         { signal: ctl.signal },
       );
       for await (const chunk of stream) {
+        if (chunk.usage) reported = chunk.usage;
         const choice = chunk.choices[0];
         if (!choice) continue;
         const d = choice.delta as ReasoningDelta;
@@ -184,17 +196,17 @@ export class ModelClient {
       // The SDK ends the iteration quietly when the request is aborted: tell a stop from a timeout here.
       if (ctl.signal.aborted && !capped) {
         if (timedOut) throw new Error("timed out");
-        return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
+        return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false, usage: used() } };
       }
       const rest = think.end();
       emitReasoning(rest.reasoning);
       emitText(rest.text);
       const first = [...calls.entries()].sort((a, b) => a[0] - b[0])[0]?.[1] ?? null;
-      return { ok: true, reply: { text, reasoning, toolCall: first, stopped: false, truncated } };
+      return { ok: true, reply: { text, reasoning, toolCall: first, stopped: false, truncated, usage: used(first) } };
     } catch (error) {
-      if (capped) return { ok: true, reply: { text, reasoning, toolCall: null, stopped: false, truncated: true } };
+      if (capped) return { ok: true, reply: { text, reasoning, toolCall: null, stopped: false, truncated: true, usage: used() } };
       if (req.signal.aborted && !timedOut) {
-        return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false } };
+        return { ok: true, reply: { text, reasoning, toolCall: null, stopped: true, truncated: false, usage: used() } };
       }
       const message =
         timedOut === "first"
@@ -204,7 +216,7 @@ export class ModelClient {
             : started
               ? "The language model broke off its reply"
               : describe(error);
-      return { ok: false, started, retry: timedOut !== "reply" && retryable(error), error: new ModelError(message, { text, reasoning }) };
+      return { ok: false, started, retry: timedOut !== "reply" && retryable(error), error: new ModelError(message, { text, reasoning }, started ? used() : null) };
     } finally {
       clearTimeout(firstTimer);
       clearTimeout(replyTimer);

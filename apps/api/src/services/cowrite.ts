@@ -5,6 +5,7 @@ import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { ModelError, type ModelClient } from "../llm/client";
 import { buildCowritePrompt, type CowriteAsk } from "../llm/cowritePrompt";
+import { meteredStream } from "./modelBudget";
 import { hitRateLimit } from "./rateLimit";
 import { getDraft } from "./storyDrafts";
 
@@ -74,7 +75,8 @@ export function asPersona(text: string, cutShort = false): { text: string; cut: 
  * The co-writer: asks the language model for a draft's next knot or a character's persona. Free for
  * the author (a suggestion is not content anyone reads until the author accepts and publishes it),
  * so nothing is charged; each call counts against the caller's per-minute model limit, the same
- * budget as chat replies, which bounds what one person can cost.
+ * budget as chat replies, which bounds what one person can cost, and its tokens count in the site's
+ * daily token budget (503 once it is spent).
  */
 export class CoWriter {
   constructor(readonly deps: { db: Db; config: Config; model: ModelClient | null }) {}
@@ -97,7 +99,7 @@ export class CoWriter {
     const messages = buildCowritePrompt(draft, ask, config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS);
     let reply;
     try {
-      reply = await model.stream({ messages, signal }, { text: () => undefined, reasoning: () => undefined });
+      reply = await meteredStream({ db, config, model }, { messages, signal }, { text: () => undefined, reasoning: () => undefined });
     } catch (err) {
       throw err instanceof ModelError ? new ApiError("MODEL_ERROR", err.message) : err;
     }

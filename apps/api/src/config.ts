@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
 import { SANDBOX_SECRETS } from "@storyloom/payments/server";
@@ -166,8 +167,12 @@ export const ConfigSchema = z.object({
   /** Lines and characters one scripted turn may tell before a choice; more is treated as a script that runs on. */
   INK_TURN_MAX_LINES: z.coerce.number().int().positive().default(500),
   INK_TURN_MAX_CHARS: z.coerce.number().int().positive().default(20_000),
-  /** Worker threads that play ink scripts (started with the API, inkjs loaded). */
-  INK_THREADS: z.coerce.number().int().min(1).max(16).default(2),
+  /**
+   * Worker threads that play ink scripts (started with the API, inkjs loaded). Default: one fewer
+   * than the machine's cores (at least 1), so scripts that run to their deadline leave a core to the
+   * API's own thread.
+   */
+  INK_THREADS: z.coerce.number().int().min(1).max(16).default(Math.min(16, Math.max(1, availableParallelism() - 1))),
   /** Story publishes a user may make per hour, across all API instances. */
   PUBLISH_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Story draft saves (create and update) a user may make per minute, across all API instances. */

@@ -5,6 +5,7 @@ import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { call, callEndpoint, newGuest, signedInUser, type Answer } from "./http";
 import { coins } from "./chat.support";
+import { inkPool } from "../src/services/ink";
 
 // Each line of the hall takes ink a long while (it spins in a gather far under the guard's step
 // budget), and the hall has hundreds of them: a turn into it would hold a thread for minutes.
@@ -72,6 +73,12 @@ describe(`a story whose script runs on (${process.env.DATABASE_URL ? "postgres" 
     expect(result.code).toBe("CONFLICT");
     expect(result.message).toMatch(/^"The Endless Hall" cannot go on: .*Nothing was charged/);
     expect(await coins(api.ctx.db, g.id)).toEqual(before);
+    // The same pick again is refused at once: the play that ran away is not run again.
+    const runs = inkPool().runs;
+    const again = await send({ choice: 0, choice_of: offered.id });
+    expect(again.status).toBe(409);
+    expect(again.message).toBe(result.message);
+    expect(inkPool().runs).toBe(runs);
     // Nothing was written: the thread still offers the same choices, and the other one plays.
     const history = await call<{ messages: Turn["messages"] }>(api, "POST", "/api/v1/actor/chat/game.history", { token: g.token, body: { story_id: storyId, actor_id: `${storyId}-c1` } });
     expect(history.data.messages.at(-1)).toMatchObject({ id: offered.id, choices: offered.choices });

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { InkPool } from "./inkPool";
@@ -51,9 +52,29 @@ export interface PlayedStory {
   script: string;
 }
 
+// Plays that ran away, by what they played (script, state, choice): ink is deterministic, so the same
+// play would run away again. Sending it again answers at once instead of taking a worker for the
+// whole deadline each time (a script of a player's that loops could otherwise keep the pool busy).
+const RUNAWAY_MEMO_MS = 10 * 60_000;
+const RUNAWAY_MEMO_SIZE = 1000;
+const runaways = new Map<string, { at: number; why: string }>();
+
+const playKey = (task: InkTask) =>
+  createHash("sha256")
+    .update(JSON.stringify([task.kind, task.script, "state" in task ? task.state : null, "choice" in task ? task.choice : null]))
+    .digest("base64url");
+
 async function playTurn(story: PlayedStory, task: InkTask): Promise<InkTurn | null> {
+  const refuse = (why: string) => new ApiError("CONFLICT", `"${story.title}" cannot go on: ${why}. Nothing was charged; try another story`);
+  const key = playKey(task);
+  const known = runaways.get(key);
+  if (known && Date.now() - known.at < RUNAWAY_MEMO_MS) throw refuse(known.why);
   const answer: InkAnswer = await inkPool().run(task);
-  if (!answer.ok) throw new ApiError("CONFLICT", `"${story.title}" cannot go on: ${answer.runaway}. Nothing was charged; try another story`);
+  if (!answer.ok) {
+    if (runaways.size >= RUNAWAY_MEMO_SIZE) runaways.delete(runaways.keys().next().value!);
+    runaways.set(key, { at: Date.now(), why: answer.runaway });
+    throw refuse(answer.runaway);
+  }
   return "turn" in answer ? answer.turn : null;
 }
 

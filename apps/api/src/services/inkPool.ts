@@ -20,6 +20,8 @@ export const OVERRUN = "the story took too long to play: look for a knot that di
  */
 export class InkPool {
   private readonly pool: Piscina<InkTask, InkAnswer>;
+  /** Tasks handed to the workers so far. */
+  runs = 0;
 
   constructor(readonly options: InkPoolOptions) {
     // From sources the worker is TypeScript, loaded through tsx; the build has dist/inkWorker.js.
@@ -32,6 +34,7 @@ export class InkPool {
   async run(task: InkTask): Promise<InkAnswer> {
     const ctl = new AbortController();
     const timer = setTimeout(() => ctl.abort(), task.deadlineMs + this.options.killGraceMs);
+    this.runs++;
     try {
       return await this.pool.run(task, { signal: ctl.signal });
     } catch (e) {

@@ -35,6 +35,12 @@ describe("the ink pool", () => {
     expect(await pool.run({ kind: "choose", script: spinning(2, 3), state: start.state, choice: 7, deadlineMs: 5000, cap })).toMatchObject({ ok: true, turn: null });
   });
 
+  it("compiles a script on a worker thread: the errors with their lines, none for a good one", async () => {
+    const broken = await pool.run({ kind: "compile", script: "Wren waits.\n-> sand\n", deadlineMs: 5000 });
+    expect(broken).toMatchObject({ ok: true, errors: [expect.objectContaining({ line: 2, message: expect.stringMatching(/sand/) })] });
+    expect(await pool.run({ kind: "compile", script: spinning(2, 3), deadlineMs: 5000 })).toMatchObject({ ok: true, errors: [] });
+  });
+
   it("stops a turn that runs past its deadline, measured in the worker", async () => {
     const answer = await pool.run({ kind: "start", script: spinning(2000, 400), deadlineMs: 100, cap });
     expect(answer).toMatchObject({ ok: false, runaway: expect.stringMatching(/runs on without a choice or an ending/) });

@@ -1,4 +1,4 @@
-import { compileScript } from "@storyloom/story-script";
+import { compileErrorsInk } from "./ink";
 import { STORY_LIMITS as L, type CowriteSuggestion, type EndpointParsedInput, type StoryDraft } from "@storyloom/contract";
 import type { Db } from "@storyloom/db";
 import type { Config } from "../config";
@@ -40,12 +40,14 @@ function cap(text: string, max: number, at: RegExp, cutShort = false): { text: s
   return { text: (end > head.length / 2 ? head.slice(0, end) : head).trimEnd(), cut: true };
 }
 
-/** The first knot the script diverts to without writing it (`-> sand` with no `== sand ==`), or null. */
-export function missingKnot(script: string): string | null {
+/**
+ * The first knot the script diverts to without writing it (`-> sand` with no `== sand ==`), or null.
+ * The script is compiled on the ink pool, like every other use of a user's script.
+ */
+export async function missingKnot(script: string): Promise<string | null> {
   if (!script.trim()) return null;
-  const compiled = compileScript(script);
-  if (compiled.ok) return null;
-  for (const e of compiled.errors) {
+  const errors = await compileErrorsInk(script);
+  for (const e of errors ?? []) {
     const m = /Divert target not found: '-> ?(\w+)/.exec(e.message);
     if (m && m[1] !== "END" && m[1] !== "DONE") return m[1]!;
   }
@@ -95,7 +97,7 @@ export class CoWriter {
     if (input.kind === "knot" && room < MIN_KNOT_ROOM) throw new ApiError("CONFLICT", `The script is within ${MIN_KNOT_ROOM} characters of its limit: there is no room for another knot`);
     // Counted before any work on the script: a refused attempt still counts, as in chat.
     await hitRateLimit(db, `llm:user:${userId}`, config.LLM_RATE_PER_MINUTE, 60, "Too many model calls in a minute; wait a moment");
-    const ask = this.ask(draft, input);
+    const ask = await this.ask(draft, input);
     const messages = buildCowritePrompt(draft, ask, config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS);
     let reply;
     try {
@@ -115,8 +117,8 @@ export class CoWriter {
     return { kind: "persona", text: persona.text, knot: null, character: ask.character, truncated: reply.truncated || persona.cut };
   }
 
-  private ask(draft: StoryDraft, input: Ask): CowriteAsk {
-    if (input.kind === "knot") return { kind: "knot", knot: missingKnot(draft.script), note: input.note };
+  private async ask(draft: StoryDraft, input: Ask): Promise<CowriteAsk> {
+    if (input.kind === "knot") return { kind: "knot", knot: await missingKnot(draft.script), note: input.note };
     if (!draft.characters[input.character]) {
       throw new ApiError("VALIDATION_ERROR", "Invalid body: character is not a character of this draft (save the draft first)", {
         fields: [{ path: "character", message: "is not a character of this draft" }],

@@ -44,6 +44,16 @@ export async function checkInk(script: string, walk: { maxTurns: number; maxStat
   return "check" in answer ? answer.check : { runaway: "the script could not be checked" };
 }
 
+/**
+ * A script's compile errors (none when it compiles), compiled on the ink pool: the compiler is not
+ * bounded by the ink guard, so a script that makes it work long holds a worker (stopped after the
+ * check deadline and its grace), never the API. Null when the pool had to stop it.
+ */
+export async function compileErrorsInk(script: string): Promise<{ line: number; message: string }[] | null> {
+  const answer = await inkPool().run({ kind: "compile", script, deadlineMs: settings.INK_CHECK_DEADLINE_MS });
+  return answer.ok && "errors" in answer ? answer.errors : null;
+}
+
 const cap = (): OutputCap => ({ lines: settings.INK_TURN_MAX_LINES, chars: settings.INK_TURN_MAX_CHARS });
 
 /** The story a turn plays: its title names it when its script cannot go on. */

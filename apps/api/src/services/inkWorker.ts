@@ -18,7 +18,8 @@ export interface OutputCap {
 export type InkTask =
   | { kind: "start"; script: string; deadlineMs: number; cap: OutputCap }
   | { kind: "choose"; script: string; state: string; choice: number; deadlineMs: number; cap: OutputCap }
-  | { kind: "check"; script: string; deadlineMs: number; walk: { maxTurns: number; maxStates: number; plays: number } };
+  | { kind: "check"; script: string; deadlineMs: number; walk: { maxTurns: number; maxStates: number; plays: number } }
+  | { kind: "compile"; script: string; deadlineMs: number };
 
 /** Where a playthrough stands after a turn: what was said, what can be chosen, and the saved state. */
 export interface InkTurn {
@@ -43,6 +44,7 @@ export interface InkCheck {
 export type InkAnswer =
   | { ok: true; turn: InkTurn | null; thread: number }
   | { ok: true; check: InkCheck; thread: number }
+  | { ok: true; errors: ScriptIssue[]; thread: number }
   | { ok: false; runaway: string; thread: number };
 
 /** Thrown when a turn tells more than its output cap allows. */
@@ -118,6 +120,10 @@ function check(task: Extract<InkTask, { kind: "check" }>): InkCheck {
 export default function runInkTask(task: InkTask): InkAnswer {
   try {
     if (task.kind === "check") return { ok: true, check: check(task), thread: threadId };
+    if (task.kind === "compile") {
+      const result = compileScript(task.script);
+      return { ok: true, errors: result.ok ? [] : result.errors, thread: threadId };
+    }
     return { ok: true, turn: play(task), thread: threadId };
   } catch (e) {
     if (e instanceof InkRunaway || e instanceof TooMuch) return { ok: false, runaway: e.message, thread: threadId };

@@ -3,6 +3,7 @@
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
 import { dropGlobalErrorCss } from "./global-error-css.js";
+import { securityHeaders } from "./security-headers.js";
 
 /**
  * Set by the sites' server (serve.ts, `storyloom-next-start`) before Next loads the config: it
@@ -102,8 +103,9 @@ export function brandNextConfig(appName: AppName): NextConfig {
       return [{ source: "/catalogue/:sort", destination: "/?sort=:sort", permanent: false }];
     },
     async headers() {
-      // The whole site stays out of search indexes (spec section 1), error pages included.
-      return [{ source: "/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }] }];
+      // The whole site stays out of search indexes (spec section 1), error pages included; every
+      // page carries the security headers (security-headers.ts), read from the build's settings.
+      return [{ source: "/:path*", headers: [{ key: "X-Robots-Tag", value: "noindex, nofollow" }, ...securityHeaders(process.env)] }];
     },
   };
 }

@@ -2,7 +2,6 @@ import { createStore, type StoreApi } from "zustand/vanilla";
 import type { Auth, User } from "@storyloom/contract";
 import { ACCESS_TOKEN_TTL_S, GUEST_GENDER, REFRESH_TOKEN_TTL_S, USER_INFO_TTL_S } from "@storyloom/contract/constants";
 import { powPayload, readProofOfWorkChallenge } from "@storyloom/contract/proof-of-work";
-import { solveProofOfWork } from "./proof-of-work";
 import { isUnauthorized } from "./result";
 import { StorageKeys, type ClientStorage } from "./storage";
 import { send, type TransportConfig } from "./transport";
@@ -283,7 +282,9 @@ export class SessionMachine {
     // Many sign-ups from this network: the answer carries a proof-of-work; solve it and sign up again, once.
     const challenge = !r.ok && r.status === 429 ? readProofOfWorkChallenge(r.details?.challenge) : null;
     if (challenge) {
-      const number = await solveProofOfWork(challenge);
+      // Loaded only here: a person almost never meets a challenge, so it stays out of every page's first load.
+      // A chunk that cannot be loaded (a deploy replaced it) leaves the sign-up refused, as without a solution.
+      const number = await import("./proof-of-work").then(({ solveProofOfWork }) => solveProofOfWork(challenge)).catch(() => null);
       if (epoch !== this.epoch) return null;
       if (number !== null) r = await send(this.transport, "guestSignUp", { ...input, altcha: powPayload(challenge, number) }, null);
     }

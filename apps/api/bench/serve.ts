@@ -8,6 +8,7 @@ import { join } from "node:path";
 import Fastify from "fastify";
 import { loadConfig } from "../src/config";
 import { startApi } from "../src/server";
+import { seedBenchCatalogue } from "./catalogue";
 
 const databaseUrl = process.env.BENCH_DATABASE_URL || undefined;
 const bare = Fastify({ logger: false });
@@ -56,6 +57,8 @@ const config = loadConfig(
   },
 );
 const api = await startApi(config);
+// `pnpm bench` reads over many stories (the uncached reads); other benchmarks leave it unset.
+await seedBenchCatalogue(api.handle.db, Number(process.env.BENCH_EXTRA_STORIES || 0));
 process.stdout.write(`${JSON.stringify({ bare: `http://127.0.0.1:${barePort}/bare`, relay: `http://127.0.0.1:${barePort}/relay`, api: api.url, engine: api.handle.kind })}\n`);
 process.on("SIGTERM", () => {
   void Promise.all([api.stop(), bare.close()]).then(() => process.exit(0));

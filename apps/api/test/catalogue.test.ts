@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoryDetail, StorySummary } from "@storyloom/contract";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import { callEndpoint, newGuest } from "./http";
+import { callEndpoint, newGuest, signedInUser } from "./http";
 
 let api: RunningApi;
 beforeAll(async () => {
@@ -75,6 +75,28 @@ describe("story.list", () => {
     }
     expect((await callEndpoint(api, "storyList", { sort: "random" })).status).toBe(400);
     expect((await callEndpoint(api, "storyList", { extra: 1 })).status).toBe(400);
+  });
+
+  it("shows a story in a list as its own page does, and a term never matches across two of its fields", async () => {
+    const [first] = (await callEndpoint<Page>(api, "storyList", { sort: "new", limit: 1 })).data.stories;
+    const page = await callEndpoint<{ story: StoryDetail }>(api, "storyGet", { id: first!.id });
+    expect(page.data.story).toMatchObject(first!);
+    expect(first).not.toHaveProperty("author_name"); // the authored catalogue has no author
+    // The end of the title, a line break and the start of the hook: in the story, but in no one field of it.
+    const q = `${first!.title.slice(-4)}\n${first!.hook.slice(0, 4)}`;
+    expect((await all("new", { q })).map((s) => s.id)).not.toContain(first!.id);
+    expect((await all("new", { q: first!.hook.slice(0, 12) })).map((s) => s.id)).toContain(first!.id);
+  });
+
+  it("keeps guests' and signed-in players' answers apart in shared caches", async () => {
+    const player = await signedInUser(api, "Reader");
+    const guest = await callEndpoint<Page>(api, "storyList", {});
+    const adult = await callEndpoint<Page>(api, "storyList", {}, player.token);
+    // The catalogue is the same for both today; what may differ must never travel between them.
+    expect(adult.data.stories.map((s) => s.id)).toEqual(guest.data.stories.map((s) => s.id));
+    for (const r of [guest, adult, await callEndpoint(api, "categoryList", {}), await callEndpoint(api, "characterGet", { slug: "maren-saltmarsh" })]) {
+      expect(r.headers.get("vary")?.toLowerCase()).toContain("authorization");
+    }
   });
 });
 

@@ -4,7 +4,7 @@ import { favorites, pricePackages, stories, subscriptions, type Db } from "@stor
 import type { PricePackage, StorySummary } from "@storyloom/contract";
 import type { AppContext } from "../context";
 import { Prebuilt, route } from "../http";
-import { absoluteActor, absoluteSummary, cachedStoryPage, getCharacter, getStory, listCategories } from "../services/catalogue";
+import { absoluteActor, absoluteSummary, audienceOf, cachedStoryPage, getCharacter, getStory, listCategories } from "../services/catalogue";
 import { absolute, privateNoStore, publicBase, publicCache, TtlCache } from "../services/publicRead";
 import { getSysconfig } from "../services/sysconfig";
 import { appendVary } from "../security";
@@ -14,7 +14,7 @@ import { appendVary } from "../security";
 const CATALOGUE_CACHE = [15, 60] as const;
 const STATIC_CACHE = [60, 600] as const;
 
-// Whole serialized answers of the first catalogue pages, per API origin (the art URLs depend on it).
+// Whole serialized answers of catalogue pages, per API origin (the art URLs depend on it) and audience.
 const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 200, "catalogue");
 
 const priceCache = new TtlCache<PricePackage[]>(30_000, 2);
@@ -29,23 +29,27 @@ function loadPrices(db: Db): Promise<PricePackage[]> {
 export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
 
-  route(app, ctx, "storyList", async ({ input, req, reply }) => {
+  route(app, ctx, "storyList", async ({ input, user, req, reply }) => {
     const base = publicBase(ctx, req);
+    const audience = audienceOf(user);
+    // The catalogue depends on who asks (the audience), so a shared cache must tell callers apart too.
+    appendVary(reply, "Authorization");
     publicCache(reply, ...CATALOGUE_CACHE);
-    const key = JSON.stringify([base, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
+    const key = JSON.stringify([base, audience, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
     return storyListAnswers.get(db, key, async () => {
-      const page = await cachedStoryPage(db, input);
+      const page = await cachedStoryPage(db, audience, input);
       return new Prebuilt({ stories: page.stories.map((s) => absoluteSummary(base, s)), next_cursor: page.next_cursor });
     });
   });
 
-  route(app, ctx, "categoryList", async ({ reply }) => {
+  route(app, ctx, "categoryList", async ({ user, reply }) => {
+    appendVary(reply, "Authorization");
     publicCache(reply, ...STATIC_CACHE);
-    return { categories: await listCategories(db) };
+    return { categories: await listCategories(db, audienceOf(user)) };
   });
 
   route(app, ctx, "storyGet", async ({ input, user, req, reply }) => {
-    const story = await getStory(db, input.id);
+    const story = await getStory(db, audienceOf(user), input.id);
     const base = publicBase(ctx, req);
     const detail = { ...absoluteSummary(base, story), actors_full: story.actors_full.map((a) => absoluteActor(base, a)) };
     appendVary(reply, "Authorization");
@@ -79,9 +83,10 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
     };
   });
 
-  route(app, ctx, "characterGet", async ({ input, req, reply }) => {
-    const found = await getCharacter(db, input.slug);
+  route(app, ctx, "characterGet", async ({ input, user, req, reply }) => {
+    const found = await getCharacter(db, audienceOf(user), input.slug);
     const base = publicBase(ctx, req);
+    appendVary(reply, "Authorization");
     publicCache(reply, ...CATALOGUE_CACHE);
     return { actor: absoluteActor(base, found.actor), story: absoluteSummary(base, found.story) };
   });

@@ -1,7 +1,8 @@
-import { and, asc, eq, gt, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { Actor, Category, EndpointParsedInput, StoryDetail, StorySummary } from "@storyloom/contract";
-import { actors, categories, stories, users, type Db, type Tx } from "@storyloom/db";
+import { actors, categories, executePrepared, rowsOf, stories, users, type Db, type Tx } from "@storyloom/db";
+import type { AuthedUser } from "../auth/session";
 import { ApiError, notFound } from "../errors";
 import { absolute, TtlCache } from "./publicRead";
 
@@ -9,7 +10,19 @@ type StoryRow = typeof stories.$inferSelect;
 type ListInput = EndpointParsedInput<"storyList">;
 type Sort = ListInput["sort"];
 
-/** A story page as cached: the same for every caller, with URLs still relative. */
+/**
+ * Who a catalogue answer is for: a visitor or guest account, or a signed-in (registered) player, whom
+ * the terms hold to be an adult. Every catalogue cache is keyed by it, so what one audience may see
+ * never reaches the other from a cache.
+ */
+export type Audience = "guest" | "adult";
+
+/** The audience of a caller (null: no caller). */
+export function audienceOf(user: AuthedUser | null): Audience {
+  return user && !user.user.isGuest ? "adult" : "guest";
+}
+
+/** A story page as cached: the same for every caller of one audience, with URLs still relative. */
 export interface StoryPage {
   stories: StorySummary[];
   next_cursor: string | null;
@@ -17,11 +30,12 @@ export interface StoryPage {
 
 // Every sort is keyset-paginated on an integer key plus the id (ties), so a page never repeats or
 // skips a story that did not change. "new" uses epoch milliseconds so the key survives a round trip
-// through the cursor exactly.
+// through the cursor exactly. Each key has an index over the published stories in this order
+// (migration 0008), which is why "new" goes through story_created_ms (immutable, so indexable).
 const sortKey: Record<Sort, SQL<number>> = {
   popular: sql<number>`${stories.playCount}`,
   trending: sql<number>`${stories.trendingScore}`,
-  new: sql<number>`(extract(epoch from date_trunc('milliseconds', ${stories.createdAt})) * 1000)::bigint`,
+  new: sql<number>`story_created_ms(${stories.createdAt})`,
 };
 
 const CursorData = z.tuple([z.enum(["popular", "trending", "new"]), z.number().int(), z.string().min(1).max(80)]);
@@ -76,45 +90,69 @@ export async function summaries(db: Db | Tx, rows: StoryRow[]): Promise<StorySum
   }));
 }
 
+// A story's summary as JSON built by the database, characters and author name included, so a read is
+// one statement (one round trip) whatever the page holds. Dates are written as toISOString does.
+const summaryJson = (s: SQL) => sql`json_build_object(
+  'id', ${s}.id, 'title', ${s}.title, 'hook', ${s}.hook, 'cover_url', ${s}.cover_url, 'category_id', ${s}.category_id,
+  'tags', ${s}.tags, 'play_count', ${s}.play_count, 'like_count', ${s}.like_count,
+  'actors', coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'avatar_url', a.avatar_url) order by a.sort, a.id)
+    from actors a where a.story_id = ${s}.id), '[]'::json),
+  'created_at', to_char(${s}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+  'author_name', case when ${s}.author_id is null then null else coalesce((select u.name from users u where u.id = ${s}.author_id), '') end)`;
+
+/** A summary built by {@link summaryJson}: `author_name` is null for the authored catalogue, where the wire has no field. */
+function toSummary(built: StorySummary & { author_name?: string | null }): StorySummary {
+  if (built.author_name === null) delete built.author_name;
+  return built;
+}
+
 /** One page of the published catalogue, filtered and sorted as asked. */
 export async function listStories(db: Db, input: ListInput): Promise<StoryPage> {
   const key = sortKey[input.sort];
-  const where: SQL[] = [eq(stories.published, true)];
-  if (input.category_id) where.push(eq(stories.categoryId, input.category_id));
+  const where: SQL[] = [sql`${stories.published}`];
+  if (input.category_id) where.push(sql`${stories.categoryId} = ${input.category_id}`);
   if (input.q) {
     const p = likePattern(input.q);
-    where.push(sql`(${stories.title} ilike ${p} or ${stories.hook} ilike ${p} or array_to_string(${stories.tags}, ' ') ilike ${p})`);
+    // story_search_text is the three fields joined by line breaks (trigram-indexed where pg_trgm is
+    // installed). Only a term with a line break in it could match across two fields: the fields decide then.
+    where.push(sql`story_search_text(${stories.title}, ${stories.hook}, ${stories.tags}) ilike ${p}`);
+    if (input.q.includes("\n")) where.push(sql`(${stories.title} ilike ${p} or ${stories.hook} ilike ${p} or array_to_string(${stories.tags}, ' ') ilike ${p})`);
   }
   if (input.cursor) {
     const c = decodeCursor(input.cursor, input.sort);
-    where.push(or(sql`${key} < ${c.key}`, and(sql`${key} = ${c.key}`, gt(stories.id, c.id)))!);
+    where.push(sql`(${key} < ${c.key} or (${key} = ${c.key} and ${stories.id} > ${c.id}))`);
   }
-  const rows = await db
-    .select({ story: stories, key: sql<string>`${key}::text` })
-    .from(stories)
-    .where(and(...where))
-    .orderBy(sql`${key} desc`, asc(stories.id))
-    .limit(input.limit + 1);
+  // The page is chosen first (sort, limit), and only its rows are turned into summaries.
+  const query = sql`select p.key::text as key, p.id, ${summaryJson(sql`p`)} as summary
+    from (select ${stories.id}, ${stories.title}, ${stories.hook}, ${stories.coverUrl}, ${stories.categoryId}, ${stories.tags},
+            ${stories.playCount}, ${stories.likeCount}, ${stories.createdAt}, ${stories.authorId}, ${key} as key
+          from ${stories} where ${sql.join(where, sql` and `)}
+          order by key desc, ${stories.id} limit ${input.limit + 1}) p
+    order by p.key desc, p.id`;
+  // The text depends only on which filters are set, so each shape runs as one prepared statement,
+  // except a search: how often the term occurs decides the plan (the sort's index or the trigram
+  // index), and a prepared statement's generic plan would choose once for every term.
+  const rows = rowsOf<{ key: string; id: string; summary: StorySummary }>(input.q ? await db.execute(query) : await executePrepared(db, query));
   const page = rows.slice(0, input.limit);
   const last = page[page.length - 1];
   const more = rows.length > input.limit && last;
   return {
-    stories: await summaries(db, page.map((r) => r.story)),
-    next_cursor: more ? encodeCursor(input.sort, Number(last.key), last.story.id) : null,
+    stories: page.map((r) => toSummary(r.summary)),
+    next_cursor: more ? encodeCursor(input.sort, Number(last.key), last.id) : null,
   };
 }
 
 const listCache = new TtlCache<StoryPage>(5_000, 500, "catalogue");
-/** listStories through the shared short-lived cache (identical queries within 5 s hit the database once). */
-export function cachedStoryPage(db: Db, input: ListInput): Promise<StoryPage> {
-  const k = JSON.stringify([input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
+/** listStories through the shared short-lived cache (identical queries of one audience within 5 s hit the database once). */
+export function cachedStoryPage(db: Db, audience: Audience, input: ListInput): Promise<StoryPage> {
+  const k = JSON.stringify([audience, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
   return listCache.get(db, k, () => listStories(db, input));
 }
 
 const categoryCache = new TtlCache<Category[]>(30_000, 4, "catalogue");
-/** The categories in display order with their published story counts (cached 30 s). */
-export function listCategories(db: Db): Promise<Category[]> {
-  return categoryCache.get(db, "all", async () => {
+/** The categories in display order with their published story counts (cached 30 s per audience). */
+export function listCategories(db: Db, audience: Audience): Promise<Category[]> {
+  return categoryCache.get(db, audience, async () => {
     const rows = await db
       .select({
         id: categories.id,
@@ -131,18 +169,26 @@ export function listCategories(db: Db): Promise<Category[]> {
 /** A story's detail without the caller's flags. */
 export type PublicStory = Omit<StoryDetail, "liked" | "subscribed">;
 
+// One statement: the summary, the texts and the full cast.
 async function loadStory(db: Db, id: string): Promise<PublicStory | null> {
-  const [row] = await db.select().from(stories).where(and(eq(stories.id, id), eq(stories.published, true)));
+  const [row] = rowsOf<{ summary: StorySummary; description: string; opening: string; cast: Actor[] }>(
+    await executePrepared(
+      db,
+      sql`select ${summaryJson(sql`s`)} as summary, s.description, s.opening,
+          coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'story_id', a.story_id, 'name', a.name, 'tagline', a.tagline,
+              'persona', a.persona, 'greeting', a.greeting, 'avatar_url', a.avatar_url) order by a.sort, a.id)
+            from actors a where a.story_id = s.id), '[]'::json) as cast
+        from stories s where s.id = ${id} and s.published`,
+    ),
+  );
   if (!row) return null;
-  const [summary] = await summaries(db, [row]);
-  const cast = await db.select().from(actors).where(eq(actors.storyId, id)).orderBy(asc(actors.sort), asc(actors.id));
-  return { ...summary!, description: row.description, opening: row.opening, actors_full: cast.map(toActor) };
+  return { ...toSummary(row.summary), description: row.description, opening: row.opening, actors_full: row.cast };
 }
 
 const storyCache = new TtlCache<PublicStory | null>(5_000, 500, "catalogue");
-/** A published story with its full cast (cached 5 s); NOT_FOUND when there is none. */
-export async function getStory(db: Db, id: string): Promise<PublicStory> {
-  const story = await storyCache.get(db, id, () => loadStory(db, id));
+/** A published story with its full cast (cached 5 s per audience); NOT_FOUND when there is none. */
+export async function getStory(db: Db, audience: Audience, id: string): Promise<PublicStory> {
+  const story = await storyCache.get(db, `${audience}:${id}`, () => loadStory(db, id));
   if (!story) throw notFound(`No story with id ${id}`);
   return story;
 }
@@ -153,9 +199,9 @@ export function toActor(a: typeof actors.$inferSelect): Actor {
 }
 
 const characterCache = new TtlCache<{ actor: Actor; story: StorySummary } | null>(5_000, 500, "catalogue");
-/** A character by slug with the story it belongs to (cached 5 s); NOT_FOUND when there is none. */
-export async function getCharacter(db: Db, slug: string): Promise<{ actor: Actor; story: StorySummary }> {
-  const found = await characterCache.get(db, slug, async () => {
+/** A character by slug with the story it belongs to (cached 5 s per audience); NOT_FOUND when there is none. */
+export async function getCharacter(db: Db, audience: Audience, slug: string): Promise<{ actor: Actor; story: StorySummary }> {
+  const found = await characterCache.get(db, `${audience}:${slug}`, async () => {
     const [row] = await db
       .select({ actor: actors, story: stories })
       .from(actors)

@@ -1,8 +1,7 @@
 import { defineConfig } from "tsup";
 
 // One file per entry, side by side in dist/: next-config.js names the cache handler by its path next
-// to itself (`./cache-handler.js`), and the bin shim imports `cli.js`. `next` stays external (a peer):
-// the cache handler must extend the file-system cache of the Next that runs the app.
+// to itself (`./cache-handler.js`), and the bin shim imports `cli.js`. `next` stays external (a peer).
 export default defineConfig({
   entry: {
     "next-config": "src/next-config.ts",

@@ -48,7 +48,8 @@ export function brandNextConfig(appName: AppName): NextConfig {
     // Behind `storyloom-next-start` (serve.ts) responses are compressed there, with Brotli; plain
     // `next start` keeps Next's gzip.
     compress: process.env[OUTER_COMPRESSION_ENV] !== "1",
-    // Next's full-route cache, minus not-found pages (cache-handler.ts says why).
+    // The sites' full-route and data cache, on Next's public interface, minus not-found pages
+    // (cache-handler.ts says why).
     cacheHandler: cacheHandlerPath(),
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
     productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",

@@ -1,7 +1,7 @@
 // The story editor of both brands: an author writes a small story, meets a compile error at its
 // line, fixes it, plays it in the preview and publishes it; another visitor finds it in the
 // catalogue and plays it to an ending. Real API, real ink compiler in the browser and on the server.
-import { expect, test, waitingForHydration } from "../support/test";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
 import { LAMP_ROOM_OPENING } from "../support/lamp-room";
@@ -70,7 +70,7 @@ for (const brand of brandSites) {
 
       // A second visitor (a new guest) finds it in the catalogue and plays it to an ending.
       const reader = await browser.newContext();
-      const other = waitingForHydration(await reader.newPage());
+      const other = await reader.newPage();
       await other.goto(`${brand.baseURL}/?category=mystery&sort=new`);
       const card = other.getByRole("article").filter({ has: other.getByRole("link", { name: title }) });
       // The API shows it at once; the site's server reads keep a category page's list up to 30 s.

@@ -1,36 +1,14 @@
-// The specs' `test`: Playwright's, with a `page` whose navigations also wait for the brand site's
-// page to hydrate. The sites' server loads Next's page scripts after the first paint
-// (tooling/next/src/defer-scripts.ts), so a page's `load` event (what `goto` waits for) can come
-// before React has attached a single handler, and a click then would be lost.
-import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+// The specs' `test`: Playwright's, with the auto fixture `cspViolations`. Its `page` is
+// Playwright's own: `goto` waits for the `load` event, which comes after Next's page scripts have
+// run, and what a spec does next waits on its own (a locator's auto-waiting, `expect`'s retries).
+// React may finish hydrating a moment after `load`; a click meanwhile is not lost, since React 19
+// replays discrete events (clicks, key presses) that reach a root still hydrating. A spec that needs
+// what only hydration does and nothing on screen shows (an effect writing localStorage) waits for
+// the root's mark, `html[data-hydrated]`, itself.
+import { test as base, expect, type BrowserContext } from "@playwright/test";
 
 export { expect } from "@playwright/test";
 export type { Frame, Page } from "@playwright/test";
-
-/**
- * Resolves once the current page has hydrated (the root marks `html[data-hydrated]`). A page that
- * is not a brand site's (no deferred-script loader: the API's sandbox checkout, the parent pages)
- * resolves at once.
- */
-export async function hydrated(page: Page): Promise<void> {
-  await page.waitForFunction(() => !("__storyloomDefer" in window) || document.documentElement.hasAttribute("data-hydrated"));
-}
-
-type Navigation = "goto" | "reload" | "goBack" | "goForward" | "waitForURL";
-
-/** Makes `page`'s navigations wait for hydration too (unless asked to return at "commit"). */
-export function waitingForHydration(page: Page): Page {
-  for (const name of ["goto", "reload", "goBack", "goForward", "waitForURL"] as const satisfies readonly Navigation[]) {
-    const original = (page[name] as (...args: unknown[]) => Promise<unknown>).bind(page);
-    (page as unknown as Record<Navigation, unknown>)[name] = async (...args: unknown[]) => {
-      const result = await original(...args);
-      const options = args.find((a): a is { waitUntil?: string } => typeof a === "object" && a !== null && "waitUntil" in a);
-      if (options?.waitUntil !== "commit") await hydrated(page);
-      return result;
-    };
-  }
-  return page;
-}
 
 /**
  * Records, in every frame of every page of the context, the violations of an enforced
@@ -70,7 +48,4 @@ export const test = base.extend<{ cspViolations: string[] }>({
     },
     { auto: true },
   ],
-  page: async ({ page }, use) => {
-    await use(waitingForHydration(page));
-  },
 });

@@ -7,7 +7,6 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { constants } from "node:zlib";
 import compression from "compression";
 import next from "next";
-import { deferScriptsMiddleware } from "./defer-scripts.js";
 import { OUTER_COMPRESSION_ENV } from "./next-config.js";
 
 /** Brotli quality for responses made per request: 5 compresses as fast as gzip's default and ~40% smaller. */
@@ -44,7 +43,6 @@ export async function startSiteServer({ dir, port, hostname = "0.0.0.0" }: SiteS
   const handle = app.getRequestHandler();
   await app.prepare();
   const compress = compressionMiddleware();
-  const deferScripts = deferScriptsMiddleware();
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     compress(req, res, (err) => {
       if (err) {
@@ -52,14 +50,11 @@ export async function startSiteServer({ dir, port, hostname = "0.0.0.0" }: SiteS
         res.end();
         return;
       }
-      // Inside the compression: pages are rewritten as plain text, then compressed (defer-scripts.ts).
-      deferScripts(req, res, () => {
-        handle(req, res).catch((error: unknown) => {
-          // Next answers its own errors; this is only for one thrown past it.
-          console.error("storyloom-next-start: request failed", error);
-          if (!res.headersSent) res.statusCode = 500;
-          res.end();
-        });
+      handle(req, res).catch((error: unknown) => {
+        // Next answers its own errors; this is only for one thrown past it.
+        console.error("storyloom-next-start: request failed", error);
+        if (!res.headersSent) res.statusCode = 500;
+        res.end();
       });
     });
   });

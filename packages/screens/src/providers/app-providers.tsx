@@ -32,9 +32,8 @@ export function AppProviders({ children }: { children: ReactNode }) {
 }
 
 /**
- * Marks the document `data-hydrated` once React has hydrated it. The sites' server loads the page
- * scripts after the first paint (tooling/next defer-scripts.ts), so the page's `load` event can come
- * before them: the e2e suite waits for this mark before it clicks.
+ * Marks the document `data-hydrated` once React has hydrated it: the moment the page answers a tap.
+ * `pnpm bench:web` times "interactive" by it (the empty page it is compared with marks it the same way).
  */
 function HydratedMark() {
   useEffect(() => {

@@ -13,17 +13,6 @@ describe("scriptUrls", () => {
     expect(scriptUrls(html)).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/b.js", "/m.js"]);
   });
 
-  it("lists the scripts queued for the sites' after-paint loader, in order with the others", () => {
-    const html = [
-      "<head><script>(function(w,d){/* loader */})(window,document)</script>",
-      '<script>__storyloomDefer("/_next/static/chunks/a.js")</script>',
-      '<script src="/_next/static/chunks/b.js" async=""></script>',
-      '<script>__storyloomDefer("/_next/static/chunks/c\\u0022.js")</script><script>__storyloomDefer("/_next/static/chunks/a.js")</script>',
-      '<script>self.__next_f.push([1,"__storyloomDefer(\\"/x.js\\")"])</script>',
-    ].join("");
-    expect(scriptUrls(html)).toEqual(["/_next/static/chunks/a.js", "/_next/static/chunks/b.js", '/_next/static/chunks/c".js']);
-  });
-
   it("leaves out noModule scripts, which browsers with ES modules never download", () => {
     const html = '<script src="/polyfills.js" noModule=""></script><script nomodule src="/legacy.js"></script><script src="/app.js" async></script>';
     expect(scriptUrls(html)).toEqual(["/app.js"]);

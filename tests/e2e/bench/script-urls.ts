@@ -1,20 +1,10 @@
-/** A script the sites' server queued for its after-paint loader (tooling/next/src/defer-scripts.ts). */
-const DEFERRED = /^__storyloomDefer\(("(?:[^"\\]|\\.)*")\)<\/script>/;
-
 /**
  * The scripts a current browser downloads for an HTML document on first visit: every
- * `<script src>` except `noModule` ones (ES-module browsers skip those legacy polyfills), every
- * `<link rel="preload|modulepreload" as="script">`, and every script the sites' server queued for its
- * after-paint loader (`<script>__storyloomDefer("…")</script>`). Order of first appearance, no duplicates.
+ * `<script src>` except `noModule` ones (ES-module browsers skip those legacy polyfills), and every `<link rel="preload|modulepreload" as="script">`. Order of first appearance, no duplicates.
  */
 export function scriptUrls(html: string): string[] {
   const urls = new Set<string>();
-  for (const { 0: tag, index } of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
-    const deferred = tag.toLowerCase() === "<script>" ? DEFERRED.exec(html.slice(index + tag.length)) : null;
-    if (deferred) {
-      urls.add(JSON.parse(deferred[1]!) as string);
-      continue;
-    }
+  for (const [tag] of html.matchAll(/<(?:script|link)\b[^>]*>/gi)) {
     const attr = (name: string) => new RegExp(`\\s${name}(?:=(?:"([^"]*)"|'([^']*)'|([^\\s>]+)))?(?=[\\s/>])`, "i").exec(tag);
     const value = (name: string) => {
       const m = attr(name);

@@ -1,20 +1,24 @@
 // `pnpm bench:web`: serves both brand sites and an empty App Router page (built by turbo) next to the
-// real API, then prints every route's first-load JavaScript (gzip) and Lighthouse (mobile preset,
-// Debian Chromium) for home, story detail, coins and the chat of issue #22 — each next to the empty
-// page, same run, same machine, with a met/missed verdict on the issues' targets.
+// real API, then prints every route's first-load JavaScript (gzip) and real page loads in Chromium
+// under mobile throttling (real-load.ts) for home, a story, coins and a chat on both brands, each
+// next to the empty page of the same round, with a met/missed verdict on issue #42's targets.
+//
+// BENCH_WEB_AB=1 instead compares builds in paired rounds (an A/B decision on one machine at one
+// time): see `variants` below.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
-import { lcpElement, type LcpElement } from "./lcp-element";
+import { chromium } from "@playwright/test";
+import { realLoad, THROTTLING, type LoadMetrics } from "./real-load";
+import { median, pairedDifference, spread, verdictOf } from "./stats";
 import { scriptUrls } from "./script-urls";
-import { scriptsBeforeLcp, type ScriptRace } from "./script-race";
 
 const root = join(import.meta.dirname, "..", "..", "..");
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
-/** Rounds per throttling method (default: 5 simulate, 3 devtools). */
-const rounds = process.env.BENCH_WEB_RUNS ? Number(process.env.BENCH_WEB_RUNS) : undefined;
+/** Rounds of real loads (each page once per round, next to the empty page): at least 7. */
+const rounds = Math.max(7, Number(process.env.BENCH_WEB_RUNS ?? 7));
 // Ports: the defaults, or the e2e suite's variables (a shared machine gives each run its own block;
 // the sites must then be built with NEXT_PUBLIC_API_URL pointing at API_PORT).
 const apiPort = Number(process.env.API_PORT ?? 4000);
@@ -25,24 +29,31 @@ const sites = [
 ];
 const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3002) };
 /**
- * Other builds of the Storyloom site to audit in the same rounds, for an A/B decision on the same
- * machine at the same time: BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>],…", e.g.
- * "no-hints=apps/product:.next-nohints" (a build made beforehand with `NEXT_DIST_DIR=.next-nohints
- * next build`) or "no-patch=/tmp/tree/apps/product" (another checkout, served by its own Next).
- * A third field `:next` serves it with plain `next start` (Next's gzip) instead of the sites' server
- * (`storyloom-next-start`, Brotli), e.g. "gzip=apps/product:.next:next".
- * Each is served on ports 3003 and up and labelled `storyloom:<label>`.
+ * Other builds of the Storyloom site, for an A/B decision on the same machine at the same time:
+ * BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>[:next]],…", e.g. "no-hints=apps/product:.next-nohints"
+ * (a build made beforehand with `NEXT_DIST_DIR=.next-nohints next build`) or
+ * "other=/tmp/tree/apps/product" (another checkout). A third field `next` serves it with plain
+ * `next start` (Next's gzip) instead of the sites' server (`storyloom-next-start`), e.g.
+ * "gzip=apps/product:.next:next"; a fourth field sets environment variables for its server
+ * ("KEY=VALUE+KEY2=VALUE2", the third may then be empty). Each is served on ports 3003 and up and labelled `storyloom:<label>`.
+ * With BENCH_WEB_AB=1 each variant (B) is loaded against the Storyloom build (A) in BENCH_WEB_PAIRS
+ * pairs (default 10, order alternated), on BENCH_WEB_PAGES (default "/,/user/coins").
  */
 const variants = (process.env.BENCH_WEB_VARIANTS?.split(",").filter(Boolean) ?? []).map((spec, i) => {
-  const [label, where] = spec.split("=");
-  const [dir, dist, server] = (where ?? "").split(":");
-  if (!label || !dir || (server && server !== "next")) throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>[:next]]`);
-  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i, nextStart: server === "next" };
+  const at = spec.indexOf("=");
+  const [label, where] = [spec.slice(0, Math.max(at, 0)), spec.slice(at + 1)];
+  const [dir, dist, server, env] = where.split(":");
+  // A fourth field sets the variant's server environment: KEY=VALUE pairs joined by "+".
+  const extraEnv = Object.fromEntries((env ?? "").split("+").filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
+  if (!label || !dir || (server && server !== "next") || Object.keys(extraEnv).some((k) => !/^[A-Z_][A-Z0-9_]*$/.test(k)))
+    throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>[:next[:KEY=VALUE+…]]]`);
+  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i, nextStart: server === "next", env: extraEnv };
 });
-/** Only these paths in the Lighthouse rounds (comma-separated, e.g. "/"); default: home, story, coins and a chat. */
-const auditPaths = process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean);
-/** Only these throttling methods (comma-separated, e.g. "simulate"); default: both, simulate judged. */
-const auditMethods = process.env.BENCH_WEB_METHODS?.split(",").filter(Boolean);
+const abMode = process.env.BENCH_WEB_AB === "1";
+if (abMode && variants.length === 0) throw new Error("BENCH_WEB_AB=1 needs BENCH_WEB_VARIANTS (the B builds)");
+const pairs = Math.max(10, Number(process.env.BENCH_WEB_PAIRS ?? 10));
+/** BENCH_WEB_LIGHTHOUSE=simulate,devtools adds Lighthouse's estimates as diagnostic columns (one audit per page per method). */
+const lighthouseMethods = process.env.BENCH_WEB_LIGHTHOUSE?.split(",").filter(Boolean) ?? [];
 
 const children: ChildProcess[] = [];
 function serve(cwd: string, command: string, args: string[], env: Record<string, string>) {
@@ -70,9 +81,9 @@ function stopAll() {
 process.on("exit", stopAll);
 
 // The builds are turbo's: `pnpm bench:web` (turbo.json) builds both sites and the empty page first,
-// cached when unchanged; `pnpm --filter @storyloom/e2e bench:web` audits the builds already there.
+// cached when unchanged; `pnpm --filter @storyloom/e2e bench:web` measures the builds already there.
 
-// Something already answering on a port would be audited in place of this tree's build: refuse.
+// Something already answering on a port would be measured in place of this tree's build: refuse.
 for (const port of [apiPort, ...[...sites, baseline, ...variants].map((s) => s.port)]) {
   const busy = await fetch(`http://127.0.0.1:${port}/`).then(() => true, () => false);
   if (busy) {
@@ -85,12 +96,12 @@ const dataDir = mkdtempSync(join(tmpdir(), "storyloom-bench-web-"));
 const origins = [...sites, ...variants].flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]).join(",");
 serve("apps/api", "tsx", ["src/main.ts"], { PORT: String(apiPort), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn", CORS_ORIGINS: origins });
 await waitFor(`${api}/healthz`);
-// The sites run as in production, on their server (Brotli, tooling/next/src/serve.ts); the empty page
-// runs on the same server, so the comparison is of the pages, not of how they are compressed.
+// The sites run as in production, on their `start` script's server; the empty page runs on the same
+// server, so the comparison is of the pages, not of how they are served.
 const siteServer = join(root, "tooling", "next", "bin", "storyloom-next-start.js");
 for (const s of [...sites, baseline]) serve(s.dir, siteServer, ["--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
 for (const v of variants) {
-  const env = { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist };
+  const env = { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist, ...v.env };
   if (v.nextStart) serve(v.dir, "next", ["start", "--port", String(v.port)], env);
   else serve(v.dir, siteServer, ["--port", String(v.port)], env);
 }
@@ -125,135 +136,145 @@ async function firstLoadJs(port: number, path: string): Promise<number> {
 }
 
 const kib = (b: number) => (b / 1024).toFixed(1);
-// Issue #27's target: every route's first-load JS at most 1.3× the empty page's.
+// Every route's first-load JS at most 1.3× the empty page's (issues #27 and #42).
 const JS_RATIO = 1.3;
-const baseJs = await firstLoadJs(baseline.port, "/");
-// Every ratio divides by it: with no scripts found there, every ratio would read NaN and pass.
-if (!baseJs) throw new Error("found no scripts in the empty page's HTML: bench/script-urls.ts no longer reads the pages' script tags");
-console.log(`\nfirst-load JS, gzip KiB (empty App Router page: ${kib(baseJs)} KiB; target ≤ ${JS_RATIO}×)`);
-console.log(`${"route".padEnd(34)} ${sites.map((s) => s.name.padStart(12)).join(" ")} ${"× empty".padStart(16)}  verdict`);
 let jsMissed = 0;
-for (const path of routes) {
-  const sizes = await Promise.all(sites.map((s) => firstLoadJs(s.port, path)));
-  // Judged on the printed (rounded) ratio, as a reader would.
-  const over = sizes.filter((b) => Number((b / baseJs).toFixed(2)) > JS_RATIO).length;
-  jsMissed += over;
-  console.log(`${path.padEnd(34)} ${sizes.map((b) => kib(b).padStart(12)).join(" ")} ${sizes.map((b) => (b / baseJs).toFixed(2)).join(" / ").padStart(16)}  ${over ? "MISSED" : "met"}`);
+if (!abMode) {
+  const baseJs = await firstLoadJs(baseline.port, "/");
+  // Every ratio divides by it: with no scripts found there, every ratio would read NaN and pass.
+  if (!baseJs) throw new Error("found no scripts in the empty page's HTML: bench/script-urls.ts no longer reads the pages' script tags");
+  console.log(`\nfirst-load JS, gzip KiB (empty App Router page: ${kib(baseJs)} KiB; target ≤ ${JS_RATIO}×)`);
+  console.log(`${"route".padEnd(34)} ${sites.map((s) => s.name.padStart(12)).join(" ")} ${"× empty".padStart(16)}  verdict`);
+  for (const path of routes) {
+    const sizes = await Promise.all(sites.map((s) => firstLoadJs(s.port, path)));
+    // Judged on the printed (rounded) ratio, as a reader would.
+    const over = sizes.filter((b) => Number((b / baseJs).toFixed(2)) > JS_RATIO).length;
+    jsMissed += over;
+    console.log(`${path.padEnd(34)} ${sizes.map((b) => kib(b).padStart(12)).join(" ")} ${sizes.map((b) => (b / baseJs).toFixed(2)).join(" / ").padStart(16)}  ${over ? "MISSED" : "met"}`);
+  }
 }
 
-interface Audit {
-  score: number;
-  lcp: number;
-  /** Total blocking time: with devtools throttling, the whole score gap to the empty page (FCP, LCP and SI score 1.0 there). */
-  tbt: number;
-  /** Which element the LCP was, and its subparts: what to work on when LCP × misses. */
-  lcpElement: LcpElement | null;
-  /** Scripts the unthrottled load had finished by its LCP paint: what simulated throttling charges to the LCP. */
-  race: ScriptRace | null;
-}
-type Throttling = "simulate" | "devtools";
-function lighthouse(url: string, throttling: Throttling): Audit {
-  const out = join(dataDir, `lh-${Date.now()}.json`);
-  const r = spawnSync(
-    join(root, "tests/e2e/node_modules/.bin/lighthouse"),
-    [url, "--quiet", "--only-categories=performance", `--throttling-method=${throttling}`, "--output=json", `--output-path=${out}`, `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync`],
-    { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"] },
-  );
-  if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.toString().slice(-500)}`);
-  const report = JSON.parse(readFileSync(out, "utf8")) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
-  return {
-    score: Math.round(report.categories.performance.score * 100),
-    lcp: report.audits["largest-contentful-paint"]!.numericValue,
-    tbt: report.audits["total-blocking-time"]!.numericValue,
-    lcpElement: lcpElement(report),
-    race: scriptsBeforeLcp(report),
-  };
-}
-const mid = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const browser = await chromium.launch({
+  executablePath: chrome,
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+const CHAT = `/chat/${story.id}/${actor.id}`;
+const paths = abMode ? (process.env.BENCH_WEB_PAGES?.split(",").filter(Boolean) ?? ["/", "/user/coins"]) : ["/", `/story/${story.id}`, "/user/coins", CHAT];
+const emptyUrl = `http://127.0.0.1:${baseline.port}/`;
+const conditions = `${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downKbps / 1000} Mbps down, ${THROTTLING.upKbps} kbps up, CPU ${THROTTLING.cpuSlowdown}× slower, cold cache`;
 
-// Both of Lighthouse's throttling methods, same mobile preset (412×823 at 1.75×, 150 ms RTT,
-// 1.6 Mbps, 4× CPU).
-// - "simulate" (the CLI default, and what PageSpeed Insights reports) judges the targets (issue #22).
-//   It loads the page unthrottled and replays it through a network model
-//   (Lantern). Its LCP is built from whatever finished before the *unthrottled* LCP: on localhost
-//   the scripts can arrive within ~30 ms of the HTML, so a page whose first paint needs a few ms
-//   more parsing than an empty page's gets every script that beat that paint charged to its LCP (a
-//   script whose evaluation task is under 10 ms is never matched to one and always counts): ~0.9 s
-//   became ~2 s. The sites' server (so the empty page too) now adds Next's scripts only after the
-//   parsed page's first frame (tooling/next/src/defer-scripts.ts); the "race lost" column counts
-//   the rounds where scripts still finished before the LCP paint (script-race.ts). The table also
-//   prints the rounds' spread next to each median.
-// - "devtools" throttles the load itself and measures when things really paint: what a phone on
-//   that link sees, printed as a second table.
-// Pages are audited in rounds (empty page, then every page, again), and each page is compared with
-// the empty page *of its own round*: Δscore and LCP × are medians of those paired comparisons, so
-// machine drift between rounds cancels out instead of landing on whichever page ran in a slow minute.
-// The targets: issue #27's for every page (score within 2 points of the empty page, LCP ≤ 1.6× of
-// it), and issue #22's own for the chat it names (within 3 points, LCP ≤ 2.0×).
-const CHAT = "/chat/neon-requiem/juno-vex";
-const targetOf = (path: string) => (path.startsWith("/chat") ? { points: 3, lcpRatio: 2 } : { points: 2, lcpRatio: 1.6 });
-const pages = [
-  { label: "empty page /", url: `http://127.0.0.1:${baseline.port}/`, points: 0, lcpRatio: 1 },
-  ...[...sites, ...variants].flatMap((s) =>
-    (auditPaths ?? ["/", `/story/${story.id}`, "/user/coins", CHAT]).map((path) => ({ label: `${s.name} ${path}`, url: `http://127.0.0.1:${s.port}${path}`, ...targetOf(path) })),
-  ),
-];
-const allMethods: { throttling: Throttling; roundCount: number; judged: boolean }[] = [
-  { throttling: "simulate", roundCount: rounds ?? 5, judged: true },
-  { throttling: "devtools", roundCount: rounds ?? 3, judged: false },
-];
-const methods = allMethods.filter((m) => !auditMethods || auditMethods.includes(m.throttling));
+// One unmeasured load of every page first: the sites' full-route caches, the API's and the JIT warm
+// up as they would on a server that has been running, so the rounds measure the pages, not a first render.
+const warmUrls = [emptyUrl, ...[...sites, ...variants].flatMap((s) => paths.map((p) => `http://127.0.0.1:${s.port}${p}`))];
+for (const url of warmUrls) await realLoad(browser, url);
+
+const ms = (x: number) => x.toFixed(0);
 let missed = 0;
-for (const { throttling, roundCount, judged } of methods) {
-  console.log(`\nLighthouse, mobile preset, --throttling-method=${throttling}, ${roundCount} rounds, medians${judged ? " (targets judged here)" : " (diagnostic)"}`);
-  const audits = pages.map(() => [] as Audit[]);
-  for (let round = 0; round < roundCount; round++) pages.forEach((p, i) => audits[i]!.push(lighthouse(p.url, throttling)));
-  const base = audits[0]!;
-  console.log(`${"page".padEnd(34)} ${"score".padStart(6)} ${"LCP ms".padStart(8)} ${"TBT ms".padStart(7)} ${"Δscore".padStart(7)} ${"LCP ×".padStart(6)} ${"rounds' LCP ×".padStart(13)} ${"race lost".padStart(11)}${judged ? "  verdict" : ""}`);
+if (!abMode) {
+  const pages = sites.flatMap((s) => paths.map((path) => ({ label: `${s.name} ${path.replace(story.id, "<story>").replace(actor.id, "<actor>")}`, url: `http://127.0.0.1:${s.port}${path}` })));
+  const empty: LoadMetrics[] = [];
+  const loads = pages.map(() => [] as LoadMetrics[]);
+  for (let round = 0; round < rounds; round++) {
+    // The empty page opens each round; the pages follow in an order that rotates, so none always
+    // runs first or last in a round.
+    empty.push(await realLoad(browser, emptyUrl));
+    for (let k = 0; k < pages.length; k++) {
+      const i = (k + round) % pages.length;
+      loads[i]!.push(await realLoad(browser, pages[i]!.url));
+    }
+  }
+  console.log(`\nreal loads in Chromium (${conditions}), ${rounds} rounds: medians, the rounds' spread, and × the empty page of the same round`);
+  const head = ["FCP ms", "LCP ms", "LCP ×", "LCP × spread", "inter. ms", "inter. ×", "inter. × spread", "TBT ms", "CLS", "INP ms", "INP spread"];
+  console.log(`${"page".padEnd(30)} ${head.map((h) => h.padStart(h.length < 8 ? 8 : h.length)).join(" ")}  verdict`);
+  const row = (label: string, a: LoadMetrics[], verdict: string) => {
+    const lcpX = a.map((x, r) => x.lcp / empty[r]!.lcp);
+    const intX = a.map((x, r) => x.interactive / empty[r]!.interactive);
+    const cells = [
+      ms(median(a.map((x) => x.fcp))), ms(median(a.map((x) => x.lcp))), median(lcpX).toFixed(2), spread(lcpX, 2),
+      ms(median(a.map((x) => x.interactive))), median(intX).toFixed(2), spread(intX, 2),
+      ms(median(a.map((x) => x.tbt))), median(a.map((x) => x.cls)).toFixed(3), ms(median(a.map((x) => x.inp))), spread(a.map((x) => x.inp)),
+    ];
+    console.log(`${label.padEnd(30)} ${cells.map((c, i) => c.padStart(head[i]!.length < 8 ? 8 : head[i]!.length)).join(" ")}  ${verdict}`);
+  };
+  row("empty page /", empty, "");
   pages.forEach((p, i) => {
-    const a = audits[i]!;
-    const score = mid(a.map((x) => x.score));
-    const dScore = mid(a.map((x, r) => x.score - base[r]!.score));
-    const ratios = a.map((x, r) => x.lcp / base[r]!.lcp);
-    const ratio = mid(ratios);
-    // The rounds' spread, printed next to the median: on a shared machine it is often wider than
-    // the distance to the target (the same code on both brands has differed by 0.14× in one run),
-    // and a verdict inside it says little.
-    const spread = ratios.length > 1 ? `${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}` : "";
-    // Rounds where scripts finished before the observed LCP paint (script-race.ts), and the median
-    // bytes of those scripts: what simulated throttling charged to the LCP in the rounds it lost.
-    const lost = a.filter((x) => x.race && x.race.scripts > 0);
-    const race = lost.length ? `${lost.length}/${a.length} ${kib(mid(lost.map((x) => x.race!.bytes)))}K` : `0/${a.length}`;
-    const ok = dScore >= -p.points && ratio <= p.lcpRatio;
-    if (judged && i > 0 && !ok) missed++;
-    const verdict = judged && i > 0 ? (ok ? "  met" : "  MISSED") : "";
-    console.log(
-      `${p.label.padEnd(34)} ${String(score).padStart(6)} ${mid(a.map((x) => x.lcp)).toFixed(0).padStart(8)} ${mid(a.map((x) => x.tbt)).toFixed(0).padStart(7)} ${String(dScore).padStart(7)} ${ratio.toFixed(2).padStart(6)} ${spread.padStart(13)} ${race.padStart(11)}${verdict}`,
-    );
+    const a = loads[i]!;
+    const lcpX = median(a.map((x, r) => x.lcp / empty[r]!.lcp));
+    const intX = median(a.map((x, r) => x.interactive / empty[r]!.interactive));
+    const cls = median(a.map((x) => x.cls));
+    const inp = median(a.map((x) => x.inp));
+    // Judged on the printed (rounded) values, as a reader would.
+    const misses = [
+      Number(lcpX.toFixed(2)) > 1.6 && "LCP",
+      Number(intX.toFixed(2)) > 1.3 && "interactive",
+      Number(cls.toFixed(3)) > 0.05 && "CLS",
+      Math.round(inp) > 200 && "INP",
+    ].filter(Boolean);
+    if (misses.length) missed++;
+    row(p.label, a, misses.length ? `MISSED (${misses.join(", ")})` : "met");
   });
-  // Which element each page's LCP was (the one most rounds agree on) and the median of its
-  // subparts over those rounds: a text LCP paints with the first frame, an image may wait for
-  // its bytes or its decode, and that decides what would make the page faster.
-  console.log(`LCP element: the most frequent across rounds, with its median subparts (ms${judged ? "" : "; simulate reads them from the unthrottled load"})`);
-  pages.forEach((p, i) => {
-    const seen = audits[i]!.map((x) => x.lcpElement).filter((e): e is LcpElement => e !== null);
+  // What each page's LCP was, in most rounds: a text LCP paints with the first frame, an image
+  // waits for its bytes; that decides what would make the page faster.
+  console.log("LCP element (most rounds):");
+  [{ label: "empty page /", a: empty }, ...pages.map((p, i) => ({ label: p.label, a: loads[i]! }))].forEach(({ label, a }) => {
     const counts = new Map<string, number>();
-    for (const e of seen) counts.set(e.selector, (counts.get(e.selector) ?? 0) + 1);
-    const top = [...counts].sort((x, y) => y[1] - x[1])[0];
-    if (!top) return console.log(`  ${p.label.padEnd(32)} none reported`);
-    const same = seen.filter((e) => e.selector === top[0]);
-    const subparts = [...new Set(same.flatMap((e) => Object.keys(e.subparts)))].map((k) => `${k} ${mid(same.flatMap((e) => e.subparts[k] ?? []))}`);
-    console.log(`  ${p.label.padEnd(32)} ${top[0]} (${top[1]}/${audits[i]!.length} rounds; ${subparts.join(", ")})`);
+    for (const x of a) counts.set(x.lcpElement, (counts.get(x.lcpElement) ?? 0) + 1);
+    const [element, n] = [...counts].sort((x, y) => y[1] - x[1])[0]!;
+    console.log(`  ${label.padEnd(30)} ${element} (${n}/${a.length})`);
   });
+} else {
+  // Paired rounds: for each variant and page, A (the Storyloom build on its server) and B (the
+  // variant) loaded back to back, the order alternating, `pairs` times. The difference B − A of
+  // each pair cancels what the machine was doing at that moment; the interval says whether the
+  // difference is more than noise.
+  const a0 = sites[0]!;
+  for (const v of variants) {
+    for (const path of paths) {
+      const a: LoadMetrics[] = [];
+      const b: LoadMetrics[] = [];
+      for (let i = 0; i < pairs; i++) {
+        const urlA = `http://127.0.0.1:${a0.port}${path}`;
+        const urlB = `http://127.0.0.1:${v.port}${path}`;
+        if (i % 2 === 0) {
+          a.push(await realLoad(browser, urlA));
+          b.push(await realLoad(browser, urlB));
+        } else {
+          b.push(await realLoad(browser, urlB));
+          a.push(await realLoad(browser, urlA));
+        }
+      }
+      console.log(`\nA/B ${path}: A = ${a0.name} (this tree's build, its server), B = ${v.name}; ${pairs} pairs, ${conditions}`);
+      console.log(`${"metric".padEnd(12)} ${"A median".padStart(9)} ${"B median".padStart(9)} ${"B − A mean".padStart(11)} ${"90% CI".padStart(17)}  verdict`);
+      for (const key of ["fcp", "lcp", "interactive", "tbt", "inp"] as const) {
+        const d = pairedDifference(a.map((x) => x[key]), b.map((x) => x[key]));
+        console.log(
+          `${key.padEnd(12)} ${ms(median(a.map((x) => x[key]))).padStart(9)} ${ms(median(b.map((x) => x[key]))).padStart(9)} ${ms(d.mean).padStart(11)} ${`[${ms(d.low)}, ${ms(d.high)}]`.padStart(17)}  ${verdictOf(d)}`,
+        );
+      }
+    }
+  }
 }
-console.log(
-  `\ntargets (simulate): score within 2 points of the empty page and LCP ≤ 1.6× of it (chat: 3 points, 2.0×) — ${
-    // A run without simulated throttling (BENCH_WEB_METHODS=devtools) judges nothing: say so, not "met".
-    !methods.some((m) => m.judged) ? "not judged (simulated throttling was not run)" : missed === 0 ? "met on every audited page" : `missed on ${missed} page(s)`
-  }`,
-);
-console.log(`first-load JS ≤ ${JS_RATIO}× the empty page's — ${jsMissed === 0 ? "met on every route" : `missed on ${jsMissed} route(s) of ${routes.length * sites.length}`}`);
+await browser.close();
+
+// Lighthouse's estimates, on request only: diagnostic columns, never a target (issue #42).
+for (const method of lighthouseMethods) {
+  console.log(`\nLighthouse ${method} (diagnostic, one audit per page): score, LCP ms, TBT ms`);
+  for (const url of [emptyUrl, ...sites.flatMap((s) => paths.map((p) => `http://127.0.0.1:${s.port}${p}`))]) {
+    const out = join(dataDir, `lh-${Date.now()}.json`);
+    const r = spawnSync(
+      join(root, "tests/e2e/node_modules/.bin/lighthouse"),
+      [url, "--quiet", "--only-categories=performance", `--throttling-method=${method}`, "--output=json", `--output-path=${out}`, `--chrome-flags=--headless=new --no-sandbox --disable-gpu --disable-background-networking --disable-component-update --disable-sync`],
+      { env: { ...process.env, CHROME_PATH: chrome }, stdio: ["ignore", "ignore", "pipe"] },
+    );
+    if (r.status !== 0) throw new Error(`lighthouse failed on ${url}: ${r.stderr.toString().slice(-500)}`);
+    const report = JSON.parse(readFileSync(out, "utf8")) as { categories: { performance: { score: number } }; audits: Record<string, { numericValue: number }> };
+    console.log(`  ${url.padEnd(60)} ${String(Math.round(report.categories.performance.score * 100)).padStart(4)} ${ms(report.audits["largest-contentful-paint"]!.numericValue).padStart(7)} ${ms(report.audits["total-blocking-time"]!.numericValue).padStart(6)}`);
+  }
+}
+
+if (!abMode) {
+  console.log(`\ntargets (real loads, × the empty page of the same round): LCP ≤ 1.6×, interactive ≤ 1.3×, CLS ≤ 0.05, first-tap INP ≤ 200 ms — ${missed === 0 ? "met on every page" : `missed on ${missed} of ${sites.length * paths.length} pages`}`);
+  console.log(`first-load JS ≤ ${JS_RATIO}× the empty page's — ${jsMissed === 0 ? "met on every route" : `missed on ${jsMissed} route(s) of ${routes.length * sites.length}`}`);
+}
 stopAll();
-// BENCH_WEB_KEEP=1 keeps the Lighthouse reports (lh-<time>.json, in audit order) for a closer look.
-if (process.env.BENCH_WEB_KEEP) console.log(`\nreports kept in ${dataDir}`);
-else rmSync(dataDir, { recursive: true, force: true });
+rmSync(dataDir, { recursive: true, force: true });

@@ -2,10 +2,7 @@
 // database, driven in Debian's Chromium. `pnpm test:e2e` builds the sites first (turbo, cached),
 // then runs this config, which starts all three servers itself.
 //
-// The sites run behind their own server, `storyloom-next-start` (Brotli in front of Next's handler),
-// or with E2E_SITE_SERVER=next behind plain `next start` (Next's own server, gzip): how most hosts
-// run Next, and the sites must behave the same there. support/run.ts runs the @any-viewport specs
-// that way after the main pass, on the same builds, with a fresh database.
+// The sites run on plain `next start`, as in production and on most hosts.
 import { defineConfig } from "@playwright/test";
 import { join } from "node:path";
 import { apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
@@ -13,18 +10,12 @@ import { apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, pr
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
 const reuse = process.env.E2E_REUSE_SERVERS === "1";
-const plainNext = process.env.E2E_SITE_SERVER === "next";
-const siteServer = plainNext ? "next start" : "storyloom-next-start";
 // NEXT_DIST_DIR (optional) serves a build made into another folder than .next, see next.config.ts.
-// Behind plain `next start`, Next compresses (next-config turns that off only for the outer
-// compression of storyloom-next-start, which sets STORYLOOM_OUTER_COMPRESSION=1 itself).
 const siteEnv = {
   API_INTERNAL_URL: apiUrl,
   NEXT_TELEMETRY_DISABLED: "1",
   ...(siteDistDir ? { NEXT_DIST_DIR: siteDistDir } : {}),
-  ...(plainNext ? { STORYLOOM_OUTER_COMPRESSION: "" } : {}),
 };
-// The pass behind plain `next start` keeps its results beside the main pass's, which it would clear.
 const outputDir = process.env.E2E_OUTPUT_DIR ?? "./test-results";
 const reportDir = process.env.E2E_REPORT_DIR ?? "playwright-report";
 
@@ -32,7 +23,7 @@ export default defineConfig({
   testDir: "./specs",
   testMatch: "**/*.e2e.ts",
   // Each run clears its output folder; a second run in the same tree needs its own (E2E_OUTPUT_DIR).
-  outputDir: plainNext ? join(outputDir, "next-start") : outputDir,
+  outputDir,
   globalTeardown: "./support/teardown.ts",
   // Two cores are shared with the servers under test; more workers only add contention.
   workers: Number(process.env.E2E_WORKERS ?? 2),
@@ -41,7 +32,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [["list"], ["html", { outputFolder: plainNext ? join(reportDir, "next-start") : reportDir, open: "never" }]],
+  reporter: [["list"], ["html", { outputFolder: reportDir, open: "never" }]],
   use: {
     launchOptions: {
       executablePath: chromiumPath,
@@ -110,7 +101,7 @@ export default defineConfig({
     },
     {
       name: "storyloom",
-      command: `node_modules/.bin/${siteServer} --port ${productPort}`,
+      command: `node_modules/.bin/next start --port ${productPort}`,
       cwd: join(root, "apps", "product"),
       url: `http://127.0.0.1:${productPort}/about`,
       env: siteEnv,
@@ -119,7 +110,7 @@ export default defineConfig({
     },
     {
       name: "playshot",
-      command: `node_modules/.bin/${siteServer} --port ${playshotPort}`,
+      command: `node_modules/.bin/next start --port ${playshotPort}`,
       cwd: join(root, "apps", "playshot"),
       url: `http://127.0.0.1:${playshotPort}/about`,
       env: siteEnv,

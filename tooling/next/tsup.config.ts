@@ -8,8 +8,6 @@ export default defineConfig({
     "cache-handler": "src/cache-handler.ts",
     "compile-hints": "src/compile-hints.ts",
     cli: "src/cli.ts",
-    serve: "src/serve.ts",
-    "serve-cli": "src/serve-cli.ts",
   },
   format: ["esm"],
   dts: true,
@@ -18,5 +16,5 @@ export default defineConfig({
   target: "node20",
   platform: "node",
   outDir: "dist",
-  external: ["next", "compression", "on-headers"],
+  external: ["next"],
 });

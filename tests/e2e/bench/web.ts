@@ -32,22 +32,20 @@ const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(p
  * Other builds of the Storyloom site, for an A/B decision on the same machine at the same time:
  * BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>[:next]],…", e.g. "no-hints=apps/product:.next-nohints"
  * (a build made beforehand with `NEXT_DIST_DIR=.next-nohints next build`) or
- * "other=/tmp/tree/apps/product" (another checkout). A third field `next` serves it with plain
- * `next start` (Next's gzip) instead of the sites' server (`storyloom-next-start`), e.g.
- * "gzip=apps/product:.next:next"; a fourth field sets environment variables for its server
- * ("KEY=VALUE+KEY2=VALUE2", the third may then be empty). Each is served on ports 3003 and up and labelled `storyloom:<label>`.
+ * "other=/tmp/tree/apps/product" (another checkout). A third field sets environment variables for
+ * its server ("KEY=VALUE+KEY2=VALUE2", e.g. a runtime switch). Each is served on ports 3003 and up and labelled `storyloom:<label>`.
  * With BENCH_WEB_AB=1 each variant (B) is loaded against the Storyloom build (A) in BENCH_WEB_PAIRS
  * pairs (default 10, order alternated), on BENCH_WEB_PAGES (default "/,/user/coins").
  */
 const variants = (process.env.BENCH_WEB_VARIANTS?.split(",").filter(Boolean) ?? []).map((spec, i) => {
   const at = spec.indexOf("=");
   const [label, where] = [spec.slice(0, Math.max(at, 0)), spec.slice(at + 1)];
-  const [dir, dist, server, env] = where.split(":");
-  // A fourth field sets the variant's server environment: KEY=VALUE pairs joined by "+".
+  const [dir, dist, env] = where.split(":");
+  // A third field sets the variant's server environment: KEY=VALUE pairs joined by "+".
   const extraEnv = Object.fromEntries((env ?? "").split("+").filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
-  if (!label || !dir || (server && server !== "next") || Object.keys(extraEnv).some((k) => !/^[A-Z_][A-Z0-9_]*$/.test(k)))
-    throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>[:next[:KEY=VALUE+…]]]`);
-  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i, nextStart: server === "next", env: extraEnv };
+  if (!label || !dir || Object.keys(extraEnv).some((k) => !/^[A-Z_][A-Z0-9_]*$/.test(k)))
+    throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>[:KEY=VALUE+…]]`);
+  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i, env: extraEnv };
 });
 const abMode = process.env.BENCH_WEB_AB === "1";
 if (abMode && variants.length === 0) throw new Error("BENCH_WEB_AB=1 needs BENCH_WEB_VARIANTS (the B builds)");
@@ -96,15 +94,10 @@ const dataDir = mkdtempSync(join(tmpdir(), "storyloom-bench-web-"));
 const origins = [...sites, ...variants].flatMap((s) => [`http://127.0.0.1:${s.port}`, `http://localhost:${s.port}`]).join(",");
 serve("apps/api", "tsx", ["src/main.ts"], { PORT: String(apiPort), PGLITE_DIR: join(dataDir, "pglite"), LOG_LEVEL: "warn", CORS_ORIGINS: origins });
 await waitFor(`${api}/healthz`);
-// The sites run as in production, on their `start` script's server; the empty page runs on the same
-// server, so the comparison is of the pages, not of how they are served.
-const siteServer = join(root, "tooling", "next", "bin", "storyloom-next-start.js");
-for (const s of [...sites, baseline]) serve(s.dir, siteServer, ["--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
-for (const v of variants) {
-  const env = { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist, ...v.env };
-  if (v.nextStart) serve(v.dir, "next", ["start", "--port", String(v.port)], env);
-  else serve(v.dir, siteServer, ["--port", String(v.port)], env);
-}
+// The sites run as in production, on `next start`; so does the empty page, so the comparison is of
+// the pages, not of how they are served.
+for (const s of [...sites, baseline]) serve(s.dir, "next", ["start", "--port", String(s.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1" });
+for (const v of variants) serve(v.dir, "next", ["start", "--port", String(v.port)], { API_INTERNAL_URL: api, NEXT_TELEMETRY_DISABLED: "1", NEXT_DIST_DIR: v.dist, ...v.env });
 await Promise.all([...sites, baseline, ...variants].map((s) => waitFor(`http://127.0.0.1:${s.port}/`)));
 
 // Concrete paths for the dynamic routes, from the seeded catalogue.
@@ -243,7 +236,7 @@ if (!abMode) {
           a.push(await realLoad(browser, urlA));
         }
       }
-      console.log(`\nA/B ${path}: A = ${a0.name} (this tree's build, its server), B = ${v.name}; ${pairs} pairs, ${conditions}`);
+      console.log(`\nA/B ${path}: A = ${a0.name} (this tree's build), B = ${v.name}; ${pairs} pairs, ${conditions}`);
       console.log(`${"metric".padEnd(12)} ${"A median".padStart(9)} ${"B median".padStart(9)} ${"B − A mean".padStart(11)} ${"90% CI".padStart(17)}  verdict`);
       for (const key of ["fcp", "lcp", "interactive", "tbt", "inp"] as const) {
         const d = pairedDifference(a.map((x) => x[key]), b.map((x) => x[key]));

@@ -1,8 +1,6 @@
 // `pnpm test:e2e` (tests/e2e's turbo task): Playwright against the sites' `.next-e2e` builds, which
 // turbo makes first (turbo.json: this task depends on both apps' `build:e2e`, see build-site.mjs).
-// Extra arguments go to Playwright. Then the specs tagged @any-viewport again with the sites behind
-// plain `next start` (E2E_SITE_SERVER=next, see playwright.config.ts), and the AI run
-// (playwright.ai.config.ts): the same ports and builds, plus the local model peer with LLM_BASE_URL
+// Extra arguments go to Playwright. Then the AI run (playwright.ai.config.ts): the same ports and builds, plus the local model peer with LLM_BASE_URL
 // pointed at it. Each pass is its own Playwright run, so its own fresh database. A run narrowed by
 // arguments is the main suite's alone.
 import { spawnSync } from "node:child_process";
@@ -25,10 +23,5 @@ const run = (pass: string, args: string[], extra: NodeJS.ProcessEnv = {}) => {
 const args = process.argv.slice(2);
 const main = run("main pass", ["test", ...args]);
 const whole = args.length === 0;
-// What does not depend on the viewport runs once more, behind Next's own server: the sites must not
-// need storyloom-next-start to work.
-const plainNext = whole
-  ? run("@any-viewport behind next start", ["test", "--grep", "@any-viewport"], { E2E_SITE_SERVER: "next" })
-  : 0;
 const ai = whole ? run("AI pass", ["test", "-c", "playwright.ai.config.ts"]) : 0;
-process.exit(main || plainNext || ai);
+process.exit(main || ai);

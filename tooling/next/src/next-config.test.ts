@@ -27,17 +27,4 @@ describe("brandNextConfig", () => {
     expect(config.distDir).toBe(distDir());
     expect(config.cacheHandler).toBe(`${dirname(fileURLToPath(import.meta.url))}/cache-handler.js`);
   });
-
-  it("leaves compression to Next under plain `next start`, and to the sites' server behind it", () => {
-    const before = process.env.STORYLOOM_OUTER_COMPRESSION;
-    try {
-      delete process.env.STORYLOOM_OUTER_COMPRESSION;
-      expect(brandNextConfig("storyloom").compress).toBe(true);
-      process.env.STORYLOOM_OUTER_COMPRESSION = "1";
-      expect(brandNextConfig("storyloom").compress).toBe(false);
-    } finally {
-      if (before === undefined) delete process.env.STORYLOOM_OUTER_COMPRESSION;
-      else process.env.STORYLOOM_OUTER_COMPRESSION = before;
-    }
-  });
 });

@@ -2,14 +2,7 @@
 // through Node before any TypeScript tooling runs, so the apps import the built file (dist/).
 import { fileURLToPath } from "node:url";
 import type { NextConfig } from "next";
-import { dropGlobalErrorCss } from "./global-error-css.js";
 import { securityHeaders } from "./security-headers.js";
-
-/**
- * Set by the sites' server (serve.ts, `storyloom-next-start`) before Next loads the config: it
- * compresses responses itself (Brotli), so Next's own gzip is turned off.
- */
-export const OUTER_COMPRESSION_ENV = "STORYLOOM_OUTER_COMPRESSION";
 
 /** The brand of an app: every screen reads it from APP_NAME. */
 export type AppName = "storyloom" | "playshot";
@@ -45,24 +38,12 @@ export function brandNextConfig(appName: AppName): NextConfig {
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: distDir(),
     poweredByHeader: false,
-    // Behind `storyloom-next-start` (serve.ts) responses are compressed there, with Brotli; plain
-    // `next start` keeps Next's gzip.
-    compress: process.env[OUTER_COMPRESSION_ENV] !== "1",
     // The sites' full-route and data cache, on Next's public interface, minus not-found pages
     // (cache-handler.ts says why).
     cacheHandler: cacheHandlerPath(),
     // NEXT_SOURCE_MAPS=1 ships browser source maps, for attributing bundle bytes to sources.
     productionBrowserSourceMaps: process.env.NEXT_SOURCE_MAPS === "1",
     reactStrictMode: true,
-    compiler: {
-      // After Next compiles and before it prerenders: the self-styled global-error boundary's
-      // stylesheet list is emptied, or every page carries the stylesheet once more (global-error-css.ts).
-      runAfterProductionCompile: async ({ distDir: dir }) => {
-        dropGlobalErrorCss(dir);
-      },
-    },
-    // The stylesheet is small (~10 KB gzip): inlined, it stops blocking the first paint.
-    experimental: { inlineCss: true },
     // Types are the `typecheck` task's job (`next typegen`, then TypeScript 7 over the app with the
     // route types Next generates), as lint is the `lint` task's: the build skips its own pass with
     // TypeScript 5.9, 17–18 s of each app's build here.

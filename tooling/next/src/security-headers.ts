@@ -89,7 +89,7 @@ export function reportOnlyPolicy(settings: SecuritySettings): string {
     "default-src 'self'",
     directive("script-src", ["'self'", ...scriptHosts]),
     directive("connect-src", ["'self'", ...api, ...scriptHosts, ...STRIPE_CONNECT_HOSTS, ...META_EVENT_HOSTS]),
-    // The stylesheet is inlined (experimental.inlineCss), and React sets style attributes.
+    // React sets style attributes.
     "style-src 'self' 'unsafe-inline'",
     directive("img-src", ["'self'", "data:", "blob:", ...api, ...pixel, ...META_EVENT_HOSTS]),
     "worker-src 'self' blob:",

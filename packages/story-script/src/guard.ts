@@ -6,7 +6,11 @@ import type { Story } from "inkjs/full";
 
 /** Thrown inside ink when a script runs on without stopping (see installInkGuard). */
 export class InkRunaway extends Error {
-  constructor() {
+  /**
+   * @param byDeadline true when the wall-clock deadline stopped it, not the step budget: a verdict
+   * that a busy machine can also produce, where the step budget's is the script's alone.
+   */
+  constructor(readonly byDeadline = false) {
     super("the story runs on without a choice or an ending: look for a knot that diverts back into itself");
   }
 }
@@ -28,12 +32,13 @@ export function installInkGuard(StoryClass: typeof Story): void {
   const continueOriginal = proto.Continue;
   const stepOriginal = proto.ContinueSingleStep;
   proto.Continue = function guardedContinue(this: Story) {
-    if (deadline && Date.now() > deadline) throw new InkRunaway();
+    if (deadline && Date.now() > deadline) throw new InkRunaway(true);
     steps = 0;
     return continueOriginal.call(this);
   };
   proto.ContinueSingleStep = function guardedStep(this: Story) {
-    if (++steps > MAX_STEPS_PER_CONTINUE || (deadline && (steps & 1023) === 0 && Date.now() > deadline)) throw new InkRunaway();
+    if (++steps > MAX_STEPS_PER_CONTINUE) throw new InkRunaway();
+    if (deadline && (steps & 1023) === 0 && Date.now() > deadline) throw new InkRunaway(true);
     return stepOriginal.call(this);
   };
 }

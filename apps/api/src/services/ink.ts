@@ -65,9 +65,24 @@ export interface PlayedStory {
 // Plays that ran away, by what they played (script, state, choice): ink is deterministic, so the same
 // play would run away again. Sending it again answers at once instead of taking a worker for the
 // whole deadline each time (a script of a player's that loops could otherwise keep the pool busy).
+// The step budget and the output cap are the script's own verdict, remembered at the first strike.
+// The wall-clock deadline is not: a machine busy for a moment (a load spike, a noisy neighbour) can
+// stop a sound turn, and remembering that would refuse the story's opening to every player for the
+// memo's whole life. A timed-out play is remembered at its second strike within the window.
 const RUNAWAY_MEMO_MS = 10 * 60_000;
 const RUNAWAY_MEMO_SIZE = 1000;
-const runaways = new Map<string, { at: number; why: string }>();
+const runaways = new Map<string, { at: number; why: string; strikes: number }>();
+
+/** Whether a remembered runaway refuses the play at once: always for steps or cap, from the second strike for the deadline. */
+export function refusesAtOnce(known: { at: number; strikes: number } | undefined, now: number): boolean {
+  return known !== undefined && now - known.at < RUNAWAY_MEMO_MS && known.strikes >= 2;
+}
+
+/** The memo entry after a runaway: steps or cap count as two strikes at once, a deadline as one more. */
+export function strike(known: { at: number; strikes: number } | undefined, timed: boolean, now: number): number {
+  const earlier = known && now - known.at < RUNAWAY_MEMO_MS ? known.strikes : 0;
+  return timed ? earlier + 1 : 2;
+}
 
 const playKey = (task: InkTask) =>
   createHash("sha256")
@@ -78,11 +93,14 @@ async function playTurn(story: PlayedStory, task: InkTask): Promise<InkTurn | nu
   const refuse = (why: string) => new ApiError("CONFLICT", `"${story.title}" cannot go on: ${why}. Nothing was charged; try another story`);
   const key = playKey(task);
   const known = runaways.get(key);
-  if (known && Date.now() - known.at < RUNAWAY_MEMO_MS) throw refuse(known.why);
+  if (refusesAtOnce(known, Date.now())) throw refuse(known!.why);
   const answer: InkAnswer = await inkPool().run(task);
   if (!answer.ok) {
+    const now = Date.now();
+    const strikes = strike(known, answer.timed, now);
+    runaways.delete(key);
     if (runaways.size >= RUNAWAY_MEMO_SIZE) runaways.delete(runaways.keys().next().value!);
-    runaways.set(key, { at: Date.now(), why: answer.runaway });
+    runaways.set(key, { at: now, why: answer.runaway, strikes });
     throw refuse(answer.runaway);
   }
   return "turn" in answer ? answer.turn : null;

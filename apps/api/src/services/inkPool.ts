@@ -38,7 +38,7 @@ export class InkPool {
     try {
       return await this.pool.run(task, { signal: ctl.signal });
     } catch (e) {
-      if (ctl.signal.aborted) return { ok: false, runaway: OVERRUN, thread: -1 };
+      if (ctl.signal.aborted) return { ok: false, runaway: OVERRUN, timed: true, thread: -1 };
       throw e;
     } finally {
       clearTimeout(timer);

@@ -45,7 +45,8 @@ export type InkAnswer =
   | { ok: true; turn: InkTurn | null; thread: number }
   | { ok: true; check: InkCheck; thread: number }
   | { ok: true; errors: ScriptIssue[]; thread: number }
-  | { ok: false; runaway: string; thread: number };
+  /** `timed`: stopped by the wall-clock deadline (a busy machine can do that too), not by steps or the output cap. */
+  | { ok: false; runaway: string; timed: boolean; thread: number };
 
 /** Thrown when a turn tells more than its output cap allows. */
 class TooMuch extends Error {
@@ -126,7 +127,8 @@ export default function runInkTask(task: InkTask): InkAnswer {
     }
     return { ok: true, turn: play(task), thread: threadId };
   } catch (e) {
-    if (e instanceof InkRunaway || e instanceof TooMuch) return { ok: false, runaway: e.message, thread: threadId };
+    if (e instanceof InkRunaway || e instanceof TooMuch)
+      return { ok: false, runaway: e.message, timed: e instanceof InkRunaway && e.byDeadline, thread: threadId };
     throw e;
   }
 }

@@ -43,16 +43,16 @@ describe("the ink pool", () => {
 
   it("stops a turn that runs past its deadline, measured in the worker", async () => {
     const answer = await pool.run({ kind: "start", script: spinning(2000, 400), deadlineMs: 100, cap });
-    expect(answer).toMatchObject({ ok: false, runaway: expect.stringMatching(/runs on without a choice or an ending/) });
+    expect(answer).toMatchObject({ ok: false, timed: true, runaway: expect.stringMatching(/runs on without a choice or an ending/) });
     // Stopped by the guard inside the worker: the worker lives on.
     expect(pool.threadIds()).toContain(answer.thread);
   });
 
   it("stops a turn that tells more than its output cap", async () => {
     const lines = await pool.run({ kind: "start", script: spinning(1, 12), deadlineMs: 5000, cap: { lines: 10, chars: 20_000 } });
-    expect(lines).toMatchObject({ ok: false, runaway: expect.stringMatching(/more than 10 lines or 20000 characters/) });
+    expect(lines).toMatchObject({ ok: false, timed: false, runaway: expect.stringMatching(/more than 10 lines or 20000 characters/) });
     const chars = await pool.run({ kind: "start", script: spinning(1, 12), deadlineMs: 5000, cap: { lines: 500, chars: 40 } });
-    expect(chars).toMatchObject({ ok: false, runaway: expect.stringMatching(/more than 500 lines or 40 characters/) });
+    expect(chars).toMatchObject({ ok: false, timed: false, runaway: expect.stringMatching(/more than 500 lines or 40 characters/) });
     expect(turnOf(await pool.run({ kind: "start", script: spinning(1, 12), deadlineMs: 5000, cap: { lines: 12, chars: 200 } })).lines).toHaveLength(12);
   });
 
@@ -77,7 +77,7 @@ describe("a worker that overruns", () => {
     const before = pool.threadIds();
     expect(before).toHaveLength(1);
     const answer = await pool.run({ kind: "start", script: big, deadlineMs: 1, cap });
-    expect(answer).toEqual({ ok: false, runaway: OVERRUN, thread: -1 });
+    expect(answer).toEqual({ ok: false, runaway: OVERRUN, timed: true, thread: -1 });
     // The next task runs on a new worker.
     const after = await pool.run({ kind: "start", script: "Hello again.\n-> END\n", deadlineMs: 5000, cap });
     expect(turnOf(after).lines).toEqual(["Hello again."]);

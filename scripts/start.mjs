@@ -50,6 +50,8 @@ start("api", ["--filter", "@storyloom/api", "start"], {
   // The quick start's conveniences are explicit switches, off in any other start of the API.
   DEV_MAILBOX: process.env.DEV_MAILBOX ?? "true",
   PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
+  // A story published on this laptop is live at once (production reviews every story first).
+  STORY_REVIEW: process.env.STORY_REVIEW ?? "off",
   // On a laptop every browser is 127.0.0.1: each new guest gets the starting coins, as a player
   // on their own line would (the per-address sign-up limit and its challenge stay as deployed).
   GUEST_COINS_PER_IP_PER_DAY: process.env.GUEST_COINS_PER_IP_PER_DAY ?? "1000",

@@ -177,6 +177,31 @@ export const ConfigSchema = z.object({
   PUBLISH_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(10),
   /** Story draft saves (create and update) a user may make per minute, across all API instances. */
   DRAFT_SAVES_PER_USER_PER_MINUTE: z.coerce.number().int().positive().default(30),
+  // ── trust and safety ──
+  /**
+   * Review of published stories: "manual" (staff approve each submission), "auto" (approved when the
+   * moderation endpoint passes it; without an endpoint, as manual) or "off" (live at once). Default:
+   * manual in production, off elsewhere (npm start, tests).
+   */
+  STORY_REVIEW: z.enum(["manual", "auto", "off"]).optional(),
+  /** An OpenAI-compatible moderation endpoint (its /v1 base URL); unset: no automatic moderation. */
+  MODERATION_BASE_URL: z.string().url().optional(),
+  MODERATION_API_KEY: z.string().min(1).optional(),
+  MODERATION_MODEL: z.string().min(1).default("omni-moderation-latest"),
+  /** Milliseconds one moderation call may take before it counts as failed (the story stays pending). */
+  MODERATION_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  /** Check a player's typed chat message with the moderation endpoint before the model sees it. */
+  MODERATE_MESSAGES: bool.default(false),
+  /** Distinct signed-in accounts whose "minors" reports hide a target at once (staff hide it alone). */
+  REPORT_HIDE_THRESHOLD: z.coerce.number().int().min(1).default(3),
+  /** Reports one account may send per hour, and one address per hour. */
+  REPORTS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(20),
+  REPORTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  /** Days within which a confirmed account deletion is carried out (the privacy page promises 30). */
+  ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(30).default(30),
+  /** How often the deletion worker looks for due deletions. */
+  DELETION_POLL_MS: z.coerce.number().int().positive().default(3_600_000),
+  // ── end trust and safety ──
   /** Milliseconds a chat turn's lease lives unless renewed; a streaming reply renews it, so a crashed instance's chats free up after this. */
   CHAT_LEASE_TTL_MS: z.coerce.number().int().min(1000).default(15_000),
   /** Milliseconds a SIGTERM lets open streaming replies finish before they are stopped and the process exits. */
@@ -304,6 +329,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   problems.push(...sandboxProblems(config));
   if (problems.length > 0) throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
   return config;
+}
+
+/** How published stories are reviewed under this configuration (STORY_REVIEW, or its default). */
+export function storyReviewMode(config: Pick<Config, "STORY_REVIEW" | "NODE_ENV" | "MODERATION_BASE_URL">): "manual" | "auto" | "off" {
+  const mode = config.STORY_REVIEW ?? (config.NODE_ENV === "production" ? "manual" : "off");
+  // auto without an endpoint cannot pass anything: it behaves as manual.
+  return mode === "auto" && !config.MODERATION_BASE_URL ? "manual" : mode;
 }
 
 /** The embedded defaults this configuration runs on, one line each, for the start-up log. */

@@ -134,7 +134,7 @@ describe("story drafts", () => {
     expect(calls.every((e) => e.auth === "required")).toBe(true);
   });
   it("fills a new draft's empty fields, and an update changes only what it sends", () => {
-    expect(endpoints.storyDraftCreate.input.parse({ title: " Low Tide " })).toEqual({ title: "Low Tide", hook: "", category_id: null, tags: [], characters: [], script: "" });
+    expect(endpoints.storyDraftCreate.input.parse({ title: " Low Tide " })).toEqual({ title: "Low Tide", hook: "", category_id: null, tags: [], characters: [], script: "", rating: "general" });
     expect(endpoints.storyDraftUpdate.input.parse({ id: "3", hook: "New" })).toEqual({ id: "3", hook: "New" });
   });
   it("refuses control characters, markup in names, repeated names and oversized scripts", () => {

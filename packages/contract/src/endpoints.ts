@@ -14,12 +14,14 @@ import {
   StoryDetail,
   StorySummary,
   Sysconfig,
+  Timestamp,
   type TaskId,
   User,
   Actor,
 } from "./entities";
 
 import { routes, type AuthMode } from "./routes";
+import { adminInputs, adminOutputs, Notice, ReportInput } from "./safety";
 import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 
 
@@ -403,6 +405,57 @@ export const endpoints = {
     input: CowriteRequest,
     output: z.object({ suggestion: CowriteSuggestion }),
   }),
+  // One open report per reporter and target; limited per user and per address.
+  reportCreate: def({
+    ...routes.reportCreate,
+    input: ReportInput,
+    output: z.object({ report: z.object({ id: z.string(), status: z.enum(["open"]) }), message: z.string() }),
+  }),
+  noticeList: def({
+    ...routes.noticeList,
+    input: none,
+    output: z.object({ notices: z.array(Notice), unread: z.number().int() }),
+  }),
+  noticeRead: def({
+    ...routes.noticeRead,
+    // no ids: mark every notice read
+    input: z.object({ ids: z.array(z.string().regex(/^[1-9][0-9]{0,17}$/, "must be a notice id")).max(100).optional() }).strict(),
+    output: z.object({ unread: z.number().int() }),
+  }),
+  // Signed-in players only (a guest has no account to hold the confirmation).
+  ageConfirm: def({
+    ...routes.ageConfirm,
+    input: z.object({ confirm: z.literal(true) }).strict(),
+    output: z.object({ user: User }),
+  }),
+  // Everything the service holds about the caller, in one JSON document.
+  dataExport: def({
+    ...routes.dataExport,
+    input: none,
+    output: z.object({ export: z.record(z.string(), z.unknown()) }),
+  }),
+  // Sends a code to the account's e-mail to confirm a deletion.
+  accountDeleteCode: def({
+    ...routes.accountDeleteCode,
+    input: none,
+    output: z.object({ expires_in: z.number().int(), resend_in: z.number().int() }),
+  }),
+  accountDelete: def({
+    ...routes.accountDelete,
+    input: z.object({ code: z.string().regex(/^\d{6}$/, "must be the 6-digit code") }).strict(),
+    output: z.object({ erase_by: Timestamp }),
+  }),
+  adminReviewList: def({ ...routes.adminReviewList, input: adminInputs.reviewList, output: adminOutputs.reviewList }),
+  adminReviewDecide: def({ ...routes.adminReviewDecide, input: adminInputs.reviewDecide, output: adminOutputs.reviewDecide }),
+  adminStoryRate: def({ ...routes.adminStoryRate, input: adminInputs.storyRate, output: adminOutputs.storyState }),
+  adminStoryUnpublish: def({ ...routes.adminStoryUnpublish, input: adminInputs.storyUnpublish, output: adminOutputs.storyState }),
+  adminStoryRestore: def({ ...routes.adminStoryRestore, input: adminInputs.storyRestore, output: adminOutputs.storyState }),
+  adminReportList: def({ ...routes.adminReportList, input: adminInputs.reportList, output: adminOutputs.reportList }),
+  adminReportResolve: def({ ...routes.adminReportResolve, input: adminInputs.reportResolve, output: adminOutputs.reportResolve }),
+  adminUserBan: def({ ...routes.adminUserBan, input: adminInputs.userBan, output: adminOutputs.userState }),
+  adminUserUnban: def({ ...routes.adminUserUnban, input: adminInputs.userUnban, output: adminOutputs.userState }),
+  adminHistory: def({ ...routes.adminHistory, input: adminInputs.history, output: adminOutputs.history }),
+  adminDeletionList: def({ ...routes.adminDeletionList, input: none, output: adminOutputs.deletions }),
 } as const;
 
 /** The name of an endpoint in the table. */

@@ -25,6 +25,14 @@ export type Role = z.infer<typeof Role>;
 /** Account status. */
 export const UserStatus = z.enum(["normal", "disabled"]);
 
+/** Where review of a submitted story version stands. */
+export const ReviewState = z.enum(["pending", "approved", "rejected"]);
+export type ReviewState = z.infer<typeof ReviewState>;
+
+/** A story's content rating: mature stories are for signed-in players who confirmed they are 18 or older. */
+export const Rating = z.enum(["general", "mature"]);
+export type Rating = z.infer<typeof Rating>;
+
 /** User info (spec section 3). */
 export const User = z.object({
   uuid: z.string().uuid(),
@@ -40,6 +48,8 @@ export const User = z.object({
   level: Int,
   vip_level: Int,
   create_time: Timestamp,
+  /** when the player confirmed in settings that they are 18 or older; null: not confirmed */
+  adult_confirmed_at: Timestamp.nullable().optional(),
 });
 export type User = z.infer<typeof User>;
 
@@ -88,6 +98,8 @@ export const StorySummary = z.object({
   last_played_at: Timestamp.optional(),
   /** The display name of the user who wrote it in the story editor; absent for authored stories. */
   author_name: z.string().optional(),
+  /** "mature" stories are shown only to signed-in players who confirmed their age; absent means general */
+  rating: Rating.optional(),
 });
 export type StorySummary = z.infer<typeof StorySummary>;
 
@@ -190,6 +202,8 @@ export const ChatMessage = z.object({
   stopped: z.boolean().optional(),
   /** the last model reply's alternatives (regenerations): which one is shown (0-based) of how many */
   alternatives: z.object({ index: Int, count: Int }).optional(),
+  /** staff removed this message after a report: content is empty */
+  removed: z.boolean().optional(),
   created_at: Timestamp,
 });
 export type ChatMessage = z.infer<typeof ChatMessage>;

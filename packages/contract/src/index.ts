@@ -5,3 +5,4 @@ export * from "./endpoints";
 export * from "./constants";
 export * from "./story-draft";
 export * from "./proof-of-work";
+export * from "./safety";

@@ -59,6 +59,26 @@ export const routes = {
   storyDraftPublish: { method: "POST", path: "/api/v1/story-draft.publish", auth: "required" },
   storyDraftUnpublish: { method: "POST", path: "/api/v1/story-draft.unpublish", auth: "required" },
   storyDraftCowrite: { method: "POST", path: "/api/v1/story-draft.cowrite", auth: "required" },
+  // Trust and safety: reports, notices, age confirmation, the player's own data.
+  reportCreate: { method: "POST", path: "/api/v1/report.create", auth: "required" },
+  noticeList: { method: "GET", path: "/api/v1/notice.list", auth: "required" },
+  noticeRead: { method: "POST", path: "/api/v1/notice.read", auth: "required" },
+  ageConfirm: { method: "POST", path: "/api/v1/user-age.confirm", auth: "required" },
+  dataExport: { method: "GET", path: "/api/v1/user-data.export", auth: "required" },
+  accountDeleteCode: { method: "POST", path: "/api/v1/user-delete.send-code", auth: "required" },
+  accountDelete: { method: "POST", path: "/api/v1/user.delete", auth: "required" },
+  // Staff (role admin or super_admin, enforced by the API).
+  adminReviewList: { method: "GET", path: "/api/v1/admin/review.list", auth: "required" },
+  adminReviewDecide: { method: "POST", path: "/api/v1/admin/review.decide", auth: "required" },
+  adminStoryRate: { method: "POST", path: "/api/v1/admin/story.rate", auth: "required" },
+  adminStoryUnpublish: { method: "POST", path: "/api/v1/admin/story.unpublish", auth: "required" },
+  adminStoryRestore: { method: "POST", path: "/api/v1/admin/story.restore", auth: "required" },
+  adminReportList: { method: "GET", path: "/api/v1/admin/report.list", auth: "required" },
+  adminReportResolve: { method: "POST", path: "/api/v1/admin/report.resolve", auth: "required" },
+  adminUserBan: { method: "POST", path: "/api/v1/admin/user.ban", auth: "required" },
+  adminUserUnban: { method: "POST", path: "/api/v1/admin/user.unban", auth: "required" },
+  adminHistory: { method: "GET", path: "/api/v1/admin/history.get", auth: "required" },
+  adminDeletionList: { method: "GET", path: "/api/v1/admin/deletion.list", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STORY_LIMITS as L } from "./constants";
-import { DailyTask, Slug, Timestamp } from "./entities";
+import { DailyTask, Rating, Slug, Timestamp } from "./entities";
+import { DraftReview } from "./safety";
 
 // The story editor's wire shapes. Text fields refuse control characters (a tab or newline where
 // one makes sense is allowed) so a title can never smuggle in invisible or layout-breaking text;
@@ -58,6 +59,8 @@ const fieldShape = {
     .max(L.characters, `at most ${L.characters} characters`)
     .refine((cs) => new Set(cs.map((c) => c.name.toLowerCase())).size === cs.length, "two characters have the same name"),
   script: z.string().max(L.scriptChars, `the script is longer than ${L.scriptChars} characters`),
+  /** the author's rating: "mature" stories are shown only to signed-in players who confirmed their age */
+  rating: Rating,
 };
 
 /** Every editable field of a new draft: the title is required, the rest start empty. */
@@ -69,6 +72,7 @@ export const DraftFields = z
     tags: fieldShape.tags.default([]),
     characters: fieldShape.characters.default([]),
     script: fieldShape.script.default(""),
+    rating: fieldShape.rating.default("general"),
   })
   .strict();
 
@@ -87,7 +91,10 @@ export const StoryDraft = z.object({
   tags: z.array(z.string()),
   characters: z.array(z.object({ name: z.string(), persona: z.string(), greeting: z.string() })),
   script: z.string(),
+  rating: Rating,
   status: DraftStatus,
+  /** how review of the newest submission stands; null until first submitted */
+  review: DraftReview.nullable(),
   /** The catalogue id once published (kept through unpublish, so a republish keeps its links). */
   story_id: Slug.nullable(),
   /** True when the draft was edited after its last publish (the catalogue shows the older version). */
@@ -106,7 +113,11 @@ export type StoryDraftSummary = z.infer<typeof StoryDraftSummary>;
 export const ScriptProblem = z.object({ line: z.number().int().nullable(), message: z.string() });
 export type ScriptProblem = z.infer<typeof ScriptProblem>;
 
-/** What publishing answers: the draft, where it is live, and the create-story task's claim. */
+/**
+ * What publishing answers: the draft (its `review` says whether it is live or waits for review), its
+ * catalogue id, and the create-story task's claim (paid when the story is approved: reward 0 while
+ * it waits).
+ */
 export const PublishOutcome = z.object({
   draft: StoryDraft,
   story_id: Slug,

@@ -194,6 +194,7 @@ function messageFromJson(o: Record<string, unknown>): MessageRow {
     altIndex: Number(o.alt_index ?? 0),
     promptTokens: o.prompt_tokens == null ? null : Number(o.prompt_tokens),
     completionTokens: o.completion_tokens == null ? null : Number(o.completion_tokens),
+    removedAt: o.removed_at == null ? null : new Date(o.removed_at as string),
     createdAt: new Date(o.created_at as string),
   };
 }

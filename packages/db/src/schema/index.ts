@@ -53,6 +53,14 @@ export const users = pgTable(
     inviteCode: text("invite_code").unique(),
     invitedBy: integer("invited_by"),
     mergedInto: integer("merged_into"),
+    /** when the player confirmed in settings that they are 18 or older (mature stories need it) */
+    adultConfirmedAt: ts("adult_confirmed_at"),
+    /** staff barred this account from publishing stories */
+    publishBannedAt: ts("publish_banned_at"),
+    /** staff banned this account: its sessions were revoked and it cannot sign in (status "disabled") */
+    bannedAt: ts("banned_at"),
+    /** the player asked to delete the account: closed at once, erased by the deletion worker */
+    deletedAt: ts("deleted_at"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -159,12 +167,29 @@ export const stories = pgTable(
     playCount: integer("play_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
     trendingScore: integer("trending_score").notNull().default(0),
+    /** the author's (or the seed's) wish that it be played; see `visible` for whether it is */
     published: boolean("published").notNull().default(true),
+    /** where review stands: "pending" | "approved" | "rejected" (the row holds the newest approved version once there is one) */
+    reviewState: text("review_state").notNull().default("approved"),
+    /** "general" (everyone) or "mature" (signed-in players who confirmed they are 18 or older) */
+    rating: text("rating").notNull().default("general"),
+    /** taken down by staff or by reports; null when not */
+    hiddenAt: ts("hidden_at"),
+    hiddenReason: text("hidden_reason"),
+    /** in the public catalogue: published, approved and not hidden (the catalogue indexes are partial on it) */
+    visible: boolean("visible")
+      .notNull()
+      .generatedAlwaysAs(sql`published and review_state = 'approved' and hidden_at is null`),
     /** The user who wrote it in the story editor; null for the authored catalogue. */
     authorId: integer("author_id").references(() => users.id),
     createdAt: createdAt(),
   },
-  (t) => [index("stories_category_idx").on(t.categoryId), index("stories_author_idx").on(t.authorId)],
+  (t) => [
+    index("stories_category_idx").on(t.categoryId),
+    index("stories_author_idx").on(t.authorId),
+    check("stories_review_state_check", sql`${t.reviewState} in ('pending', 'approved', 'rejected')`),
+    check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),
+  ],
 );
 
 /** Characters of a story. */
@@ -339,6 +364,8 @@ export const chatMessages = pgTable(
     /** which of `alternatives` is shown (and what the story continues from) */
     altIndex: integer("alt_index").notNull().default(0),
     /** prompt tokens of the model calls that wrote this reply (every alternative); null = not a model reply, or stored before tokens were counted */
+    /** staff removed this message (after a report): its text is gone and the thread says so */
+    removedAt: ts("removed_at"),
     promptTokens: integer("prompt_tokens"),
     /** completion tokens (text, reasoning and tool call) of those calls, as reported by the model or counted with the tokenizer */
     completionTokens: integer("completion_tokens"),
@@ -408,6 +435,8 @@ export const storyDrafts = pgTable(
     storyId: text("story_id")
       .unique()
       .references(() => stories.id),
+    /** "general" or "mature", as the author rates the story */
+    rating: text("rating").notNull().default("general"),
     publishedAt: ts("published_at"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
@@ -460,3 +489,148 @@ export const modelUsageDaily = pgTable("model_usage_daily", {
   completionTokens: bigint("completion_tokens", { mode: "number" }).notNull().default(0),
   calls: integer("calls").notNull().default(0),
 });
+
+/**
+ * Every submission of a draft for publishing: a frozen copy of its fields, the moderation endpoint's
+ * verdict and where review stands. Approving a version copies it into `stories`/`actors`; until then
+ * the approved story (if any) keeps playing. The one version model of the product (the ink studio's
+ * version history reads it too).
+ */
+export const storyVersions = pgTable(
+  "story_versions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    draftId: bigint("draft_id", { mode: "number" })
+      .notNull()
+      .references(() => storyDrafts.id, { onDelete: "cascade" }),
+    /** the catalogue id it is (or will be) published under */
+    storyId: text("story_id").notNull(),
+    userId: userRef(),
+    title: text("title").notNull(),
+    hook: text("hook").notNull(),
+    categoryId: text("category_id").notNull(),
+    tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
+    characters: jsonb("characters").$type<DraftCharacter[]>().notNull(),
+    script: text("script").notNull(),
+    /** the script's first passage, as the check found it */
+    opening: text("opening").notNull().default(""),
+    rating: text("rating").notNull().default("general"),
+    /** "pending" | "approved" | "rejected" | "superseded" (a newer submission replaced it before a decision) */
+    state: text("state").notNull().default("pending"),
+    /** why staff rejected it (the author sees it) */
+    reason: text("reason"),
+    /** the moderation endpoint's verdict: { flagged, categories, model, checked_at } or { error } */
+    moderation: jsonb("moderation"),
+    /** who decided: a staff user, or null for the moderation endpoint / review off */
+    decidedBy: integer("decided_by").references(() => users.id),
+    decidedAt: ts("decided_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("story_versions_draft_idx").on(t.draftId, t.id),
+    index("story_versions_story_idx").on(t.storyId, t.id),
+    index("story_versions_pending_idx").on(t.createdAt, t.id).where(sql`${t.state} = 'pending'`),
+    check("story_versions_state_check", sql`${t.state} in ('pending', 'approved', 'rejected', 'superseded')`),
+  ],
+);
+
+/**
+ * A player's report of a story, a character or one chat message. One open report per reporter and
+ * target; reports of one target are grouped for staff by (target_kind, target_id).
+ */
+export const reports = pgTable(
+  "reports",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    reporterId: integer("reporter_id")
+      .notNull()
+      .references(() => users.id),
+    /** whether the reporter was signed in with an e-mail (not a guest) when reporting */
+    reporterRegistered: boolean("reporter_registered").notNull(),
+    /** "story" | "character" | "message" */
+    targetKind: text("target_kind").notNull(),
+    /** a story id, a character slug or a message id */
+    targetId: text("target_id").notNull(),
+    /** the story the target belongs to */
+    storyId: text("story_id").notNull(),
+    reason: text("reason").notNull(),
+    details: text("details").notNull().default(""),
+    /** "open" | "dismissed" | "actioned" */
+    status: text("status").notNull().default("open"),
+    resolvedBy: integer("resolved_by").references(() => users.id),
+    resolvedAt: ts("resolved_at"),
+    resolution: text("resolution"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("reports_open_once_key").on(t.reporterId, t.targetKind, t.targetId).where(sql`${t.status} = 'open'`),
+    index("reports_target_idx").on(t.targetKind, t.targetId, t.status),
+    index("reports_open_idx").on(t.createdAt).where(sql`${t.status} = 'open'`),
+    index("reports_reporter_idx").on(t.reporterId, t.createdAt),
+    check("reports_target_kind_check", sql`${t.targetKind} in ('story', 'character', 'message')`),
+    check("reports_status_check", sql`${t.status} in ('open', 'dismissed', 'actioned')`),
+  ],
+);
+
+/** The append-only audit log of staff actions (a trigger refuses updates and deletes). */
+export const staffActions = pgTable(
+  "staff_actions",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id),
+    /** e.g. "review.approve", "review.reject", "story.rate", "story.unpublish", "report.dismiss", "user.ban" */
+    action: text("action").notNull(),
+    /** "story" | "version" | "character" | "message" | "user" | "report" */
+    targetKind: text("target_kind").notNull(),
+    targetId: text("target_id").notNull(),
+    reason: text("reason").notNull().default(""),
+    detail: jsonb("detail"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("staff_actions_target_idx").on(t.targetKind, t.targetId, t.id), index("staff_actions_staff_idx").on(t.staffId, t.id)],
+);
+
+/** In-app notices to a player (a report they sent was acted on, a story of theirs was decided). */
+export const notices = pgTable(
+  "notices",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    kind: text("kind").notNull(),
+    body: text("body").notNull(),
+    /** an in-app path the notice points to, or null */
+    link: text("link"),
+    readAt: ts("read_at"),
+    createdAt: createdAt(),
+  },
+  (t) => [index("notices_user_idx").on(t.userId, t.id)],
+);
+
+/** A confirmed request to delete an account: the worker erases it by `due_at`. */
+export const accountDeletions = pgTable(
+  "account_deletions",
+  {
+    userId: integer("user_id")
+      .primaryKey()
+      .references(() => users.id),
+    requestedAt: ts("requested_at").notNull().defaultNow(),
+    dueAt: ts("due_at").notNull(),
+    doneAt: ts("done_at"),
+  },
+  (t) => [index("account_deletions_due_idx").on(t.dueAt).where(sql`${t.doneAt} is null`)],
+);
+
+/** Typed chat messages the moderation endpoint flagged and the API refused (counted, text not kept). */
+export const flaggedMessages = pgTable(
+  "flagged_messages",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    storyId: text("story_id").notNull(),
+    categories: text("categories").array().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("flagged_messages_user_idx").on(t.userId, t.createdAt)],
+);

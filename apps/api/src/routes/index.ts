@@ -1,16 +1,19 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context";
+import { adminRoutes } from "./admin";
 import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
 import { chatRoutes } from "./chat";
 import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
+import { privacyRoutes } from "./privacy";
 import { rewardRoutes } from "./rewards";
+import { safetyRoutes } from "./safety";
 import { storyDraftRoutes } from "./storyDrafts";
 import { trackingRoutes } from "./tracking";
 import { unsubscribeRoutes } from "./unsubscribe";
 
-/** Registers the routes of the catalogue, engagement, ledger, payments, chat, story editor and tracking areas. */
+/** Registers the routes of the catalogue, engagement, ledger, payments, chat, story editor, tracking, safety, privacy and staff areas. */
 export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): void {
   artRoutes(app, ctx);
   catalogueRoutes(app, ctx);
@@ -21,4 +24,7 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   paymentRoutes(app, ctx);
   storyDraftRoutes(app, ctx);
   trackingRoutes(app, ctx);
+  safetyRoutes(app, ctx);
+  privacyRoutes(app, ctx);
+  adminRoutes(app, ctx);
 }

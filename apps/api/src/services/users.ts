@@ -21,5 +21,6 @@ export function toUser(u: UserRow): User {
     level: u.level,
     vip_level: u.vipLevel,
     create_time: u.createdAt.toISOString(),
+    adult_confirmed_at: u.adultConfirmedAt?.toISOString() ?? null,
   };
 }

@@ -179,6 +179,11 @@ export const ConfigSchema = z.object({
   DRAFT_SAVES_PER_USER_PER_MINUTE: z.coerce.number().int().positive().default(30),
   // ── trust and safety ──
   /**
+   * E-mail addresses whose accounts are staff (role admin) from their next sign-in: how a deployment
+   * makes its first staff. Removing an address here does not demote an account.
+   */
+  ADMIN_EMAILS: list.pipe(z.array(z.string().email().transform((e) => e.toLowerCase()))).default([]),
+  /**
    * Review of published stories: "manual" (staff approve each submission), "auto" (approved when the
    * moderation endpoint passes it; without an endpoint, as manual) or "off" (live at once). Default:
    * manual in production, off elsewhere (npm start, tests).

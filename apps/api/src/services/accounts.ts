@@ -83,6 +83,7 @@ const nameFromEmail = (email: string) => (email.split("@")[0] ?? "Player").slice
  * through the ledger, favourites and history join the account's, the guest's sessions end.
  */
 export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, guestUuid?: string): Promise<UserRow> {
+  const role = ctx.config.ADMIN_EMAILS.includes(email) ? "admin" : "normal";
   const [account] = await tx.select().from(users).where(eq(users.email, email)).for("update");
   const [guest] = guestUuid
     ? await tx
@@ -95,7 +96,7 @@ export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, gue
     if (guest) {
       const [converted] = await tx
         .update(users)
-        .set({ email, isGuest: false, role: "normal", name: guest.name === "Guest" ? nameFromEmail(email) : guest.name, updatedAt: new Date() })
+        .set({ email, isGuest: false, role, name: guest.name === "Guest" ? nameFromEmail(email) : guest.name, updatedAt: new Date() })
         .where(eq(users.id, guest.id))
         .returning();
       // A guest becoming a real account is the "friend joined" an invite pays for (once per invitee).
@@ -104,12 +105,13 @@ export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, gue
     }
     const [created] = await tx
       .insert(users)
-      .values({ email, isGuest: false, role: "normal", name: nameFromEmail(email), inviteCode: newInviteCode() })
+      .values({ email, isGuest: false, role, name: nameFromEmail(email), inviteCode: newInviteCode() })
       .returning();
     return created!;
   }
   if (account.status === "disabled") throw new ApiError("FORBIDDEN", "This account is disabled; contact support");
   if (guest && guest.id !== account.id) await mergeGuest(tx, guest, account);
+  if (role === "admin" && account.role === "normal") await tx.update(users).set({ role }).where(eq(users.id, account.id));
   const [fresh] = await tx.select().from(users).where(eq(users.id, account.id));
   return fresh!;
 }

@@ -1,17 +1,22 @@
 import type { FastifyInstance } from "fastify";
+import { storyReviewMode } from "../config";
 import type { AppContext } from "../context";
 import { route } from "../http";
 import { ModelClient, modelSettings } from "../llm/client";
+import { ModerationClient, moderationSettings } from "../moderation/client";
 import { CoWriter } from "../services/cowrite";
 import { privateNoStore } from "../services/publicRead";
 import { hitRateLimit } from "../services/rateLimit";
-import { createDraft, getDraft, listDrafts, publishDraft, requireAuthor, unpublishDraft, updateDraft } from "../services/storyDrafts";
+import { createDraft, getDraft, listDrafts, publishDraft, requireAuthor, requirePublisher, unpublishDraft, updateDraft, type PublishReview } from "../services/storyDrafts";
 
 /** The story editor's calls: the caller's drafts, and publishing them to the catalogue. */
 export function storyDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
   const settings = modelSettings(ctx.config);
   const cowriter = new CoWriter({ db, config: ctx.config, model: settings ? new ModelClient(settings) : null });
+  // One kept moderation client for every publish of this instance.
+  const moderation = moderationSettings(ctx.config);
+  const review: PublishReview = { mode: storyReviewMode(ctx.config), moderator: moderation ? new ModerationClient(moderation) : null };
 
   route(app, ctx, "storyDraftList", async ({ user, reply }) => {
     privateNoStore(reply);
@@ -34,7 +39,8 @@ export function storyDraftRoutes(app: FastifyInstance, ctx: AppContext): void {
   };
   route(app, ctx, "storyDraftCreate", async ({ input, user }) => ({ draft: await createDraft(db, await saved(requireAuthor(user)), input) }));
   route(app, ctx, "storyDraftUpdate", async ({ input: { id, ...changes }, user }) => ({ draft: await updateDraft(db, await saved(requireAuthor(user)), id, changes) }));
-  route(app, ctx, "storyDraftPublish", async ({ input, user }) => publishDraft(db, await publishing(requireAuthor(user)), input.id));
+  // A publish-banned author is refused before the publish is counted.
+  route(app, ctx, "storyDraftPublish", async ({ input, user }) => publishDraft(db, await publishing(await requirePublisher(db, requireAuthor(user))), input.id, review));
   route(app, ctx, "storyDraftUnpublish", async ({ input, user }) => ({ draft: await unpublishDraft(db, requireAuthor(user), input.id) }));
   route(app, ctx, "storyDraftCowrite", async ({ input, user, reply }) => {
     privateNoStore(reply);

@@ -2,8 +2,9 @@ import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
 import { chatMessages, executePrepared, rowsOf } from "@storyloom/db";
-import { ApiError } from "../errors";
+import { ApiError, unauthorized } from "../errors";
 import { ModelError } from "../llm/client";
+import { messageScreen, type MessageScreen } from "../moderation/messages";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
 import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
@@ -70,7 +71,12 @@ const supersedeCtes = (userId: number, storyId: string, edit: { said: MessageRow
 
 /** The chat engine: turns with and without a language model, regenerate, edit and select. */
 export class ChatEngine {
-  constructor(readonly deps: EngineDeps) {}
+  /** the optional check of typed words (MODERATE_MESSAGES), null when off */
+  private readonly screen: MessageScreen | null;
+
+  constructor(readonly deps: EngineDeps) {
+    this.screen = messageScreen(deps.db, deps.config);
+  }
 
   /** Whether typed messages are answered. */
   get freeText(): boolean {
@@ -161,7 +167,7 @@ export class ChatEngine {
   /** Plays one scripted turn of `message.send`: start, restart or a choice (typed words: {@link sendTyped}). */
   async send(userId: number, input: ChatTarget & { choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
     const { db } = this.deps;
-    await loadStory(db, input.storyId, input.actorId);
+    await loadStory(db, input.storyId, input.actorId, userId);
     if (input.choice === undefined && !input.restart && (await latestSaved(db, userId, input.storyId))) {
       // Opening a chat that already started writes nothing.
       return { messages: [], coins: await balanceOf(db, userId), ended: false, messageId: null };
@@ -255,11 +261,17 @@ export class ChatEngine {
    */
   async sendTyped(caller: { userId: number; liveSql: SQL; confirmed(): void }, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
     const { db } = this.deps;
-    const { cast } = await loadStory(db, target.storyId, target.actorId);
+    const { cast } = await loadStory(db, target.storyId, target.actorId, caller.userId);
     if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
     // Past the day's token budget the player's words are refused before anything is written.
     await assertModelBudget(db, this.deps.config);
     const userId = caller.userId;
+    if (this.screen) {
+      // The words go to the moderation endpoint only from a live session, before any coin is held.
+      if (!rowsOf(await db.execute(caller.liveSql)).length) throw unauthorized();
+      caller.confirmed();
+      await this.screen.check(userId, target.storyId, target.address, content);
+    }
     const cost = await this.cost();
     // One statement checks the session and the balance first, then counts the model call against
     // the rate limits, takes the lease, holds the reply's price, reads the thread and writes the
@@ -503,7 +515,13 @@ export class ChatEngine {
   }
 
   /** `message.edit`: new words for the player's last typed message, answered anew. */
-  edit(userId: number, target: ChatTarget & { messageId: string; content: string }, ch: TurnChannel): Promise<TurnResult> {
+  async edit(userId: number, target: ChatTarget & { messageId: string; content: string }, ch: TurnChannel): Promise<TurnResult> {
+    // New words are checked like a new message (on a story the player may play), before anything
+    // is held or the model is asked.
+    if (this.screen && this.deps.model) {
+      await loadStory(this.deps.db, target.storyId, target.actorId, userId);
+      await this.screen.check(userId, target.storyId, target.address, target.content);
+    }
     return edit(this, userId, target, ch);
   }
 

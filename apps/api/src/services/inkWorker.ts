@@ -5,6 +5,7 @@ import { createHash } from "node:crypto";
 import { threadId } from "node:worker_threads";
 import { Story } from "inkjs/full";
 import { checkScript as reviewScript, compileScript, InkRunaway, installInkGuard, withInkDeadline, type ScriptIssue } from "@storyloom/story-script";
+import { inkTexts } from "../moderation/inkTexts";
 
 installInkGuard(Story);
 
@@ -38,6 +39,8 @@ export interface InkTurn {
 export interface InkCheck {
   problems: ScriptIssue[];
   opening: string;
+  /** every text string of the compiled story (what moderation reads); empty when it did not compile */
+  texts: string[];
 }
 
 /** The answer of a task: its result, or why the script was stopped; `thread` is the worker's thread id. */
@@ -113,7 +116,7 @@ function check(task: Extract<InkTask, { kind: "check" }>): InkCheck {
   return withInkDeadline(task.deadlineMs, () => {
     const review = reviewScript(task.script, task.walk);
     const opening = review.json && !review.problems.length ? new Story(review.json).ContinueMaximally().trim().slice(0, 600) : "";
-    return { problems: review.problems, opening };
+    return { problems: review.problems, opening, texts: review.json ? inkTexts(review.json) : [] };
   });
 }
 

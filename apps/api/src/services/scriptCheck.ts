@@ -7,6 +7,8 @@ export interface ScriptReport {
   problems: ScriptProblem[];
   /** the first lines a player reads */
   opening: string;
+  /** every text string of the compiled script (what moderation reads) */
+  texts: string[];
 }
 
 // A publish walks the script: bounded well below the seed's build-time walk, still enough to find
@@ -20,6 +22,6 @@ const WALK = { maxTurns: 40, maxStates: 5000, plays: 40 };
  */
 export async function checkScript(source: string): Promise<ScriptReport> {
   const review = await checkInk(source, WALK);
-  if ("runaway" in review) return { problems: [{ line: null, message: review.runaway }], opening: "" };
-  return { problems: review.problems.map((p) => ({ line: p.line || null, message: p.message })), opening: review.opening };
+  if ("runaway" in review) return { problems: [{ line: null, message: review.runaway }], opening: "", texts: [] };
+  return { problems: review.problems.map((p) => ({ line: p.line || null, message: p.message })), opening: review.opening, texts: review.texts };
 }

@@ -1,11 +1,14 @@
-import { and, count, desc, eq, notInArray, sql } from "drizzle-orm";
-import { STORY_LIMITS, type EndpointParsedInput, type ScriptProblem, type StoryDraft, type StoryDraftSummary } from "@storyloom/contract";
-import { actors, avatarPath, categories, coverPath, stories, storyDrafts, users, type Db, type Tx } from "@storyloom/db";
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import { STORY_LIMITS, type DraftReview, type EndpointParsedInput, type ModerationVerdict, type ScriptProblem, type StoryDraft, type StoryDraftSummary } from "@storyloom/contract";
+import { categories, stories, storyDrafts, users, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
 import type { AuthedUser } from "../auth/session";
+import { skippedVerdict, type ModerationClient } from "../moderation/client";
+import { balanceOf } from "./checkIn";
 import { invalidateCatalogue } from "./publicRead";
+import { applyApproval, draftReviews, holdForReview, submitVersion } from "./review";
 import { checkScript, type ScriptReport } from "./scriptCheck";
-import { runTask, type TaskOutcome } from "./tasks";
+import { listTasks, runTask, type TaskOutcome } from "./tasks";
 
 type DraftRow = typeof storyDrafts.$inferSelect;
 type Fields = EndpointParsedInput<"storyDraftCreate">;
@@ -22,7 +25,7 @@ function status(row: DraftRow): StoryDraft["status"] {
   return row.storyId ? "unpublished" : "draft";
 }
 
-function toSummary(row: DraftRow): StoryDraftSummary {
+function toSummary(row: DraftRow, review: DraftReview | null): StoryDraftSummary {
   return {
     id: String(row.id),
     title: row.title,
@@ -31,7 +34,7 @@ function toSummary(row: DraftRow): StoryDraftSummary {
     tags: row.tags,
     rating: row.rating === "mature" ? "mature" : "general",
     status: status(row),
-    review: null,
+    review,
     story_id: row.storyId,
     unpublished_changes: Boolean(row.publishedAt && row.updatedAt > row.publishedAt),
     created_at: row.createdAt.toISOString(),
@@ -40,9 +43,14 @@ function toSummary(row: DraftRow): StoryDraftSummary {
   };
 }
 
-/** The wire form of a draft row. */
-export function toDraft(row: DraftRow): StoryDraft {
-  return { ...toSummary(row), script: row.script, characters: row.characters };
+/** The wire form of a draft row, with how review of its newest submission stands (null: never submitted). */
+export function toDraft(row: DraftRow, review: DraftReview | null = null): StoryDraft {
+  return { ...toSummary(row, review), script: row.script, characters: row.characters };
+}
+
+/** The wire form of a draft row with its review read from the database. */
+async function withReview(db: Db, row: DraftRow): Promise<StoryDraft> {
+  return toDraft(row, (await draftReviews(db, [row.id])).get(row.id) ?? null);
 }
 
 /** The caller's own draft (locked for the transaction when asked); anyone else's is NOT_FOUND, not FORBIDDEN. */
@@ -68,12 +76,13 @@ async function requireCategory(db: Db | Tx, id: string | null | undefined): Prom
 /** The newest drafts of the caller. */
 export async function listDrafts(db: Db, userId: number): Promise<StoryDraftSummary[]> {
   const rows = await db.select().from(storyDrafts).where(eq(storyDrafts.userId, userId)).orderBy(desc(storyDrafts.updatedAt), desc(storyDrafts.id)).limit(STORY_LIMITS.drafts);
-  return rows.map(toSummary);
+  const reviews = await draftReviews(db, rows.map((r) => r.id));
+  return rows.map((r) => toSummary(r, reviews.get(r.id) ?? null));
 }
 
 /** One of the caller's drafts. */
 export async function getDraft(db: Db, userId: number, id: string): Promise<StoryDraft> {
-  return toDraft(await ownDraft(db, userId, id));
+  return withReview(db, await ownDraft(db, userId, id));
 }
 
 /** Saves a new draft; at most STORY_LIMITS.drafts per person (counted under a lock of the user row). */
@@ -85,7 +94,7 @@ export async function createDraft(db: Db, userId: number, fields: Fields): Promi
     await requireCategory(tx, fields.category_id);
     const [row] = await tx
       .insert(storyDrafts)
-      .values({ userId, title: fields.title, premise: "", hook: fields.hook, categoryId: fields.category_id, tags: fields.tags, characters: fields.characters, script: fields.script })
+      .values({ userId, title: fields.title, premise: "", hook: fields.hook, categoryId: fields.category_id, tags: fields.tags, characters: fields.characters, script: fields.script, rating: fields.rating })
       .returning();
     return toDraft(row!);
   });
@@ -93,7 +102,7 @@ export async function createDraft(db: Db, userId: number, fields: Fields): Promi
 
 /** Changes the fields sent; the published story stays as it was until the next publish. */
 export async function updateDraft(db: Db, userId: number, id: string, changes: Changes): Promise<StoryDraft> {
-  return db.transaction(async (tx) => {
+  const row = await db.transaction(async (tx) => {
     await ownDraft(tx, userId, id, true);
     await requireCategory(tx, changes.category_id);
     const [row] = await tx
@@ -105,13 +114,15 @@ export async function updateDraft(db: Db, userId: number, id: string, changes: C
         ...(changes.tags !== undefined ? { tags: changes.tags } : {}),
         ...(changes.characters !== undefined ? { characters: changes.characters } : {}),
         ...(changes.script !== undefined ? { script: changes.script } : {}),
+        ...(changes.rating !== undefined ? { rating: changes.rating } : {}),
         // clock_timestamp: later than a publish earlier in the same second, so "changed since" holds.
         updatedAt: sql`clock_timestamp()`,
       })
       .where(eq(storyDrafts.id, Number(id)))
       .returning();
-    return toDraft(row!);
+    return row!;
   });
+  return withReview(db, row);
 }
 
 /** A url-safe catalogue id from the title; the draft id keeps it unique (and stable across edits). */
@@ -148,66 +159,83 @@ function publishProblems(row: DraftRow, report: ScriptReport): { fields: { path:
 /** The answer of a publish: the draft and the create-story task's claim. */
 export type PublishResult = TaskOutcome & { draft: StoryDraft; story_id: string };
 
+/** How this API reviews what is published: the mode (see storyReviewMode) and the moderation client, if any. */
+export interface PublishReview {
+  mode: "manual" | "auto" | "off";
+  moderator: ModerationClient | null;
+}
+
+/** The caller's id when they may publish; FORBIDDEN when staff barred them from publishing. */
+export async function requirePublisher(db: Db | Tx, userId: number): Promise<number> {
+  const [u] = await db.select({ banned: users.publishBannedAt }).from(users).where(eq(users.id, userId));
+  if (u?.banned) throw new ApiError("FORBIDDEN", "You can no longer publish stories");
+  return userId;
+}
+
+function refuseProblems(problems: ReturnType<typeof publishProblems>): void {
+  if (!problems.fields.length) return;
+  const first = problems.fields[0]!;
+  throw new ApiError("VALIDATION_ERROR", `Cannot publish yet: ${first.path === "script" ? "" : `${first.path} `}${first.message}`, {
+    fields: problems.fields,
+    script_problems: problems.script,
+  });
+}
+
+/** What a submission freezes: a changed fingerprint means the draft was edited while it was being checked. */
+const fingerprint = (r: DraftRow) => JSON.stringify([r.title, r.hook, r.categoryId, r.tags, r.characters, r.script, r.rating]);
+
+/** The moderation verdict a submission stores: none with review off, "skipped" without an endpoint. */
+async function moderate(review: PublishReview, row: DraftRow, scriptTexts: string[]): Promise<ModerationVerdict | null> {
+  if (review.mode === "off") return null;
+  if (!review.moderator) return skippedVerdict();
+  const fields = [row.title, row.hook, ...row.characters.flatMap((c) => [c.persona, c.greeting])];
+  return review.moderator.checkStory(fields, scriptTexts);
+}
+
+/** The create-story task as it stands, with the balance: what a publish that waits for review answers. */
+async function taskNow(db: Db, userId: number): Promise<TaskOutcome> {
+  const task = (await listTasks(db, userId)).find((t) => t.id === "create-story")!;
+  return { task, reward: 0, coins: await balanceOf(db, userId) };
+}
+
 /**
- * Publishes a draft: checks its script (compile, walk) on the ink pool, then its required fields on
- * the locked row (which must still hold the checked script), copies it into
- * the catalogue under its stable story id with its characters, and completes today's create-story
- * task in the same transaction (runTask pays once per day, however many publishes race).
+ * Publishes a draft: checks its script (compile, walk) on the ink pool and its required fields, has
+ * the moderation endpoint read it (unless review is off), then, on the locked row (which must still
+ * hold what was checked), stores the submission as a story version. With review off, or in auto mode
+ * when moderation found it clean, the version is approved at once: copied into the catalogue, and
+ * today's create-story task completed in the same transaction (runTask pays once per day, however
+ * many publishes race). Otherwise it waits for staff (see review.ts) and answers reward 0.
  */
-export async function publishDraft(db: Db, userId: number, id: string): Promise<PublishResult> {
+export async function publishDraft(db: Db, userId: number, id: string, review: PublishReview): Promise<PublishResult> {
+  await requirePublisher(db, userId);
+  const checked = await ownDraft(db, userId, id);
+  const report: ScriptReport = checked.script.trim() ? await checkScript(checked.script) : { problems: [], opening: "", texts: [] };
+  refuseProblems(publishProblems(checked, report));
+  const verdict = await moderate(review, checked, report.texts);
+  const approveNow = review.mode === "off" || (review.mode === "auto" && verdict?.status === "clean");
   let published: DraftRow | undefined;
-  // The script is checked on the ink pool before the row is locked; the locked row must still hold it.
-  const checked = (await ownDraft(db, userId, id)).script;
-  const report = checked.trim() ? await checkScript(checked) : { problems: [], opening: "" };
-  const outcome = await runTask(db, userId, "create-story", async (tx) => {
+  const submit = async (tx: Tx) => {
+    await requirePublisher(tx, userId);
     const row = await ownDraft(tx, userId, id, true);
-    if (row.script !== checked) throw new ApiError("CONFLICT", "The script changed while it was being checked; publish again");
-    const problems = publishProblems(row, report);
-    if (problems.fields.length) {
-      const first = problems.fields[0]!;
-      throw new ApiError("VALIDATION_ERROR", `Cannot publish yet: ${first.path === "script" ? "" : `${first.path} `}${first.message}`, {
-        fields: problems.fields,
-        script_problems: problems.script,
-      });
-    }
+    if (fingerprint(row) !== fingerprint(checked)) throw new ApiError("CONFLICT", "The draft changed while it was being checked; publish again");
     const storyId = row.storyId ?? storyIdFor(row.title, row.id);
-    const story = {
-      title: row.title,
-      hook: row.hook,
-      description: row.hook,
-      opening: problems.opening,
-      categoryId: row.categoryId!,
-      tags: row.tags,
-      coverUrl: coverPath(storyId),
-      script: row.script,
-      published: true,
-    };
-    const [saved] = await tx
-      .insert(stories)
-      .values({ id: storyId, ...story, authorId: userId })
-      .onConflictDoUpdate({ target: stories.id, set: story, setWhere: eq(stories.authorId, userId) })
-      .returning({ id: stories.id });
-    if (!saved) throw new ApiError("CONFLICT", "That story id is taken; change the title and publish again");
-    const cast = row.characters.map((c, i) => {
-      const actorId = `${storyId}-c${i + 1}`;
-      return { id: actorId, slug: actorId, storyId, name: c.name, tagline: "", persona: c.persona, greeting: c.greeting, avatarUrl: avatarPath(actorId), sort: i };
-    });
-    await tx.delete(actors).where(and(eq(actors.storyId, storyId), notInArray(actors.id, cast.map((a) => a.id))));
-    await tx
-      .insert(actors)
-      .values(cast)
-      .onConflictDoUpdate({
-        target: actors.id,
-        set: { name: sql`excluded.name`, persona: sql`excluded.persona`, greeting: sql`excluded.greeting`, sort: sql`excluded.sort` },
-      });
+    const version = await submitVersion(tx, { ...row, storyId, categoryId: row.categoryId! }, report.opening, verdict);
+    if (approveNow) await applyApproval(tx, version, version.rating === "mature" ? "mature" : "general", null, true);
+    else await holdForReview(tx, version);
     [published] = await tx
       .update(storyDrafts)
       .set({ storyId, publishedAt: sql`clock_timestamp()` })
       .where(eq(storyDrafts.id, row.id))
       .returning();
-  });
+  };
+  let outcome: TaskOutcome;
+  if (approveNow) outcome = await runTask(db, userId, "create-story", submit);
+  else {
+    await db.transaction(submit);
+    outcome = await taskNow(db, userId);
+  }
   invalidateCatalogue(db);
-  const draft = toDraft(published!);
+  const draft = await withReview(db, published!);
   return { ...outcome, draft, story_id: draft.story_id! };
 }
 
@@ -221,5 +249,5 @@ export async function unpublishDraft(db: Db, userId: number, id: string): Promis
     return r!;
   });
   invalidateCatalogue(db);
-  return toDraft(row);
+  return withReview(db, row);
 }

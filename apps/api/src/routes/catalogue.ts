@@ -9,9 +9,11 @@ import { absolute, privateNoStore, publicBase, publicCache, TtlCache } from "../
 import { getSysconfig } from "../services/sysconfig";
 import { appendVary } from "../security";
 
-// Browser/CDN freshness of public reads: short for the catalogue (counters move), longer for the
-// rarely changing lists; stale-while-revalidate keeps pages instant while a refresh happens.
-const CATALOGUE_CACHE = [15, 60] as const;
+// Browser/CDN freshness of public reads: short for the catalogue (counters move, and a story taken
+// down must leave shared caches soon: at most 15 s fresh + 15 s served stale while one refresh
+// runs), longer for the rarely changing lists. Only what everyone may see (visible, general) is
+// ever public: answers holding a mature or author-only story are `private, no-store`.
+const CATALOGUE_CACHE = [15, 15] as const;
 const STATIC_CACHE = [60, 600] as const;
 
 // Whole serialized answers of catalogue pages, per API origin (the art URLs depend on it) and audience.
@@ -32,9 +34,11 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "storyList", async ({ input, user, req, reply }) => {
     const base = publicBase(ctx, req);
     const audience = audienceOf(user);
-    // The catalogue depends on who asks (the audience), so a shared cache must tell callers apart too.
+    // The catalogue depends on who asks (the audience), so a shared cache must tell callers apart too;
+    // an adult's pages may hold mature stories, which no shared cache keeps.
     appendVary(reply, "Authorization");
-    publicCache(reply, ...CATALOGUE_CACHE);
+    if (audience === "adult") privateNoStore(reply);
+    else publicCache(reply, ...CATALOGUE_CACHE);
     const key = JSON.stringify([base, audience, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
     return storyListAnswers.get(db, key, async () => {
       const page = await cachedStoryPage(db, audience, input);
@@ -49,10 +53,11 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "storyGet", async ({ input, user, req, reply }) => {
-    const story = await getStory(db, audienceOf(user), input.id);
+    const { own: _own, ...story } = await getStory(db, audienceOf(user), input.id, user);
     const base = publicBase(ctx, req);
     const detail = { ...absoluteSummary(base, story), actors_full: story.actors_full.map((a) => absoluteActor(base, a)) };
     appendVary(reply, "Authorization");
+    // Without a caller only the general catalogue is found: never a mature or an author's own story.
     if (!user) {
       publicCache(reply, ...CATALOGUE_CACHE);
       return { story: { ...detail, liked: false, subscribed: false } };
@@ -84,10 +89,11 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "characterGet", async ({ input, user, req, reply }) => {
-    const found = await getCharacter(db, audienceOf(user), input.slug);
+    const found = await getCharacter(db, audienceOf(user), input.slug, user);
     const base = publicBase(ctx, req);
     appendVary(reply, "Authorization");
-    publicCache(reply, ...CATALOGUE_CACHE);
+    if (found.own || found.story.rating === "mature") privateNoStore(reply);
+    else publicCache(reply, ...CATALOGUE_CACHE);
     return { actor: absoluteActor(base, found.actor), story: absoluteSummary(base, found.story) };
   });
 

@@ -24,7 +24,7 @@ export function rewardRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { tasks: await listTasks(db, user.user.id) };
   });
   route(app, ctx, "taskPlayGame", async ({ input, user }) => runTask(db, user.user.id, "play-game", (tx) => recordPlay(tx, user.user.id, input.story_id)));
-  route(app, ctx, "taskShareGame", async ({ input, user }) => runTask(db, user.user.id, "share-game", (tx) => requireStory(tx, input.story_id)));
+  route(app, ctx, "taskShareGame", async ({ input, user }) => runTask(db, user.user.id, "share-game", (tx) => requireStory(tx, input.story_id, user.user.id)));
   route(app, ctx, "taskCreateStory", async ({ input, user }) =>
     runTask(db, user.user.id, "create-story", async (tx) => {
       await tx.insert(storyDrafts).values({ userId: user.user.id, title: input.title, premise: input.premise });

@@ -11,15 +11,74 @@ type ListInput = EndpointParsedInput<"storyList">;
 type Sort = ListInput["sort"];
 
 /**
- * Who a catalogue answer is for: a visitor or guest account, or a signed-in (registered) player, whom
- * the terms hold to be an adult. Every catalogue cache is keyed by it, so what one audience may see
- * never reaches the other from a cache.
+ * Who a catalogue answer is for: "guest" (no caller, a guest account, or a signed-in player who has
+ * not confirmed in settings that they are 18 or older) sees general stories only; "adult" (signed in
+ * and confirmed) sees mature ones too. Every catalogue cache is keyed by it, so what one audience may
+ * see never reaches the other from a cache.
  */
 export type Audience = "guest" | "adult";
 
 /** The audience of a caller (null: no caller). */
 export function audienceOf(user: AuthedUser | null): Audience {
-  return user && !user.user.isGuest ? "adult" : "guest";
+  return user && !user.user.isGuest && user.user.adultConfirmedAt !== null ? "adult" : "guest";
+}
+
+/** What a mature story tells a caller who may not see it (the site reads `age_gate` to say why). */
+export const AGE_GATE_MESSAGE = "This story is for adults. Sign in and confirm you are 18 or older in settings to play it.";
+
+/** 403 FORBIDDEN with `{ age_gate: true }`: a mature story for a caller who has not confirmed their age. */
+export const ageGate = () => new ApiError("FORBIDDEN", AGE_GATE_MESSAGE, { age_gate: true });
+
+/** What decides who may open a story: whether the catalogue shows it, its rating and its author. */
+export interface StoryGate {
+  visible: boolean;
+  rating: string;
+  authorId: number | null;
+}
+
+/** Who opens a story: their id, and whether they are a signed-in player who confirmed their age. */
+export interface Viewer {
+  id: number;
+  adult: boolean;
+}
+
+/**
+ * Why `viewer` (null: nobody signed in) may not open a story, or null when they may. Its author may
+ * always; anyone else only a story of the catalogue (visible: published, approved, not hidden), and a
+ * mature one only as a confirmed adult. A story the caller may not know of is NOT_FOUND; a mature one
+ * the age gate (FORBIDDEN), so the site can say why.
+ */
+export function refusal(gate: StoryGate | null | undefined, viewer: Viewer | null, storyId: string): ApiError | null {
+  if (!gate) return notFound(`No story with id ${storyId}`);
+  if (viewer && gate.authorId === viewer.id) return null;
+  if (!gate.visible) return notFound(`No story with id ${storyId}`);
+  if (gate.rating === "mature" && !viewer?.adult) return ageGate();
+  return null;
+}
+
+/** Whether the public may see a story from a cache shared by everyone (visible and general). */
+export const everyoneMaySee = (gate: StoryGate) => gate.visible && gate.rating === "general";
+
+/**
+ * Fails unless the user `viewerId` (null: nobody) may open the story (see {@link refusal}); one
+ * statement reads the story's gate and whether the user confirmed their age. Returns the story's title.
+ */
+export async function requireViewable(db: Db | Tx, storyId: string, viewerId: number | null): Promise<{ title: string }> {
+  const [row] = rowsOf<{ title: string; visible: boolean; rating: string; author_id: number | null; adult: boolean }>(
+    await db.execute(sql`select s.title, s.visible, s.rating, s.author_id,
+        coalesce(not u.is_guest and u.adult_confirmed_at is not null, false) as adult
+      from stories s left join users u on u.id = ${viewerId}
+      where s.id = ${storyId}`),
+  );
+  const gate = row ? { visible: Boolean(row.visible), rating: row.rating, authorId: row.author_id === null ? null : Number(row.author_id) } : null;
+  const refused = refusal(gate, viewerId === null ? null : { id: viewerId, adult: Boolean(row?.adult) }, storyId);
+  if (refused) throw refused;
+  return { title: row!.title };
+}
+
+/** The condition on `stories` of what an audience's catalogue holds: visible, and general unless adult. */
+export function shownTo(audience: Audience): SQL {
+  return audience === "adult" ? sql`${stories.visible}` : sql`${stories.visible} and ${stories.rating} = 'general'`;
 }
 
 /** A story page as cached: the same for every caller of one audience, with URLs still relative. */
@@ -30,8 +89,8 @@ export interface StoryPage {
 
 // Every sort is keyset-paginated on an integer key plus the id (ties), so a page never repeats or
 // skips a story that did not change. "new" uses epoch milliseconds so the key survives a round trip
-// through the cursor exactly. Each key has an index over the published stories in this order
-// (migration 0008), which is why "new" goes through story_created_ms (immutable, so indexable).
+// through the cursor exactly. Each key has an index over the visible stories in this order
+// (migrations 0008, 0009), which is why "new" goes through story_created_ms (immutable, so indexable).
 const sortKey: Record<Sort, SQL<number>> = {
   popular: sql<number>`${stories.playCount}`,
   trending: sql<number>`${stories.trendingScore}`,
@@ -87,6 +146,7 @@ export async function summaries(db: Db | Tx, rows: StoryRow[]): Promise<StorySum
     actors: cast.filter((a) => a.storyId === s.id).map(({ id, slug, name, avatar_url }) => ({ id, slug, name, avatar_url })),
     created_at: s.createdAt.toISOString(),
     ...(s.authorId !== null && authors ? { author_name: authors.get(s.authorId) ?? "" } : {}),
+    rating: s.rating === "mature" ? "mature" : "general",
   }));
 }
 
@@ -98,7 +158,8 @@ const summaryJson = (s: SQL) => sql`json_build_object(
   'actors', coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'name', a.name, 'avatar_url', a.avatar_url) order by a.sort, a.id)
     from actors a where a.story_id = ${s}.id), '[]'::json),
   'created_at', to_char(${s}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-  'author_name', case when ${s}.author_id is null then null else coalesce((select u.name from users u where u.id = ${s}.author_id), '') end)`;
+  'author_name', case when ${s}.author_id is null then null else coalesce((select u.name from users u where u.id = ${s}.author_id), '') end,
+  'rating', ${s}.rating)`;
 
 /** A summary built by {@link summaryJson}: `author_name` is null for the authored catalogue, where the wire has no field. */
 function toSummary(built: StorySummary & { author_name?: string | null }): StorySummary {
@@ -106,10 +167,10 @@ function toSummary(built: StorySummary & { author_name?: string | null }): Story
   return built;
 }
 
-/** One page of the published catalogue, filtered and sorted as asked. */
-export async function listStories(db: Db, input: ListInput): Promise<StoryPage> {
+/** One page of an audience's catalogue (visible stories; mature ones for adults only), filtered and sorted as asked. */
+export async function listStories(db: Db, audience: Audience, input: ListInput): Promise<StoryPage> {
   const key = sortKey[input.sort];
-  const where: SQL[] = [sql`${stories.published}`];
+  const where: SQL[] = [shownTo(audience)];
   if (input.category_id) where.push(sql`${stories.categoryId} = ${input.category_id}`);
   if (input.q) {
     const p = likePattern(input.q);
@@ -125,7 +186,7 @@ export async function listStories(db: Db, input: ListInput): Promise<StoryPage> 
   // The page is chosen first (sort, limit), and only its rows are turned into summaries.
   const query = sql`select p.key::text as key, p.id, ${summaryJson(sql`p`)} as summary
     from (select ${stories.id}, ${stories.title}, ${stories.hook}, ${stories.coverUrl}, ${stories.categoryId}, ${stories.tags},
-            ${stories.playCount}, ${stories.likeCount}, ${stories.createdAt}, ${stories.authorId}, ${key} as key
+            ${stories.playCount}, ${stories.likeCount}, ${stories.createdAt}, ${stories.authorId}, ${stories.rating}, ${key} as key
           from ${stories} where ${sql.join(where, sql` and `)}
           order by key desc, ${stories.id} limit ${input.limit + 1}) p
     order by p.key desc, p.id`;
@@ -146,11 +207,11 @@ const listCache = new TtlCache<StoryPage>(5_000, 500, "catalogue");
 /** listStories through the shared short-lived cache (identical queries of one audience within 5 s hit the database once). */
 export function cachedStoryPage(db: Db, audience: Audience, input: ListInput): Promise<StoryPage> {
   const k = JSON.stringify([audience, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
-  return listCache.get(db, k, () => listStories(db, input));
+  return listCache.get(db, k, () => listStories(db, audience, input));
 }
 
 const categoryCache = new TtlCache<Category[]>(30_000, 4, "catalogue");
-/** The categories in display order with their published story counts (cached 30 s per audience). */
+/** The categories in display order with how many stories the audience sees in each (cached 30 s per audience). */
 export function listCategories(db: Db, audience: Audience): Promise<Category[]> {
   return categoryCache.get(db, audience, async () => {
     const rows = await db
@@ -158,7 +219,8 @@ export function listCategories(db: Db, audience: Audience): Promise<Category[]> 
         id: categories.id,
         name: categories.name,
         description: categories.description,
-        story_count: sql<number>`(select count(*)::int from stories s where s.category_id = "categories"."id" and s.published)`,
+        story_count: sql<number>`(select count(*)::int from stories s where s.category_id = "categories"."id" and s.visible
+          and (s.rating = 'general' or ${audience === "adult"}))`,
       })
       .from(categories)
       .orderBy(asc(categories.sort), asc(categories.id));
@@ -169,28 +231,70 @@ export function listCategories(db: Db, audience: Audience): Promise<Category[]> 
 /** A story's detail without the caller's flags. */
 export type PublicStory = Omit<StoryDetail, "liked" | "subscribed">;
 
-// One statement: the summary, the texts and the full cast.
-async function loadStory(db: Db, id: string): Promise<PublicStory | null> {
-  const [row] = rowsOf<{ summary: StorySummary; description: string; opening: string; cast: Actor[] }>(
+/**
+ * What a shared (per-audience) cache keeps of a story or character: the answer (`ok`), or why the
+ * audience is refused ("age-gate": mature; "absent": not in the catalogue, or no such id) with the
+ * story's author, the one caller who is then read a fresh answer. Nothing of a refused story is kept.
+ */
+type Shared<T> = { ok: T } | { refused: "age-gate" | "absent"; author: number | null };
+
+/** Found for its author alone (not in the catalogue, or mature before their own confirmation): never cached, never public. */
+export interface Own {
+  own: boolean;
+}
+
+/** A story row as the shared caches judge it. */
+interface Judged {
+  visible: boolean;
+  rating: string;
+  authorId: number | null;
+}
+
+// One statement: the summary, the texts, the full cast and who may see it; `where` picks the row (`s`).
+async function loadStory(db: Db, where: SQL): Promise<({ story: PublicStory } & Judged) | null> {
+  const [row] = rowsOf<{ summary: StorySummary; description: string; opening: string; cast: Actor[]; rating: string; visible: boolean; author_id: number | null }>(
     await executePrepared(
       db,
-      sql`select ${summaryJson(sql`s`)} as summary, s.description, s.opening,
+      sql`select ${summaryJson(sql`s`)} as summary, s.description, s.opening, s.rating, s.visible, s.author_id,
           coalesce((select json_agg(json_build_object('id', a.id, 'slug', a.slug, 'story_id', a.story_id, 'name', a.name, 'tagline', a.tagline,
               'persona', a.persona, 'greeting', a.greeting, 'avatar_url', a.avatar_url) order by a.sort, a.id)
             from actors a where a.story_id = s.id), '[]'::json) as cast
-        from stories s where s.id = ${id} and s.published`,
+        from stories s where ${where}`,
     ),
   );
   if (!row) return null;
-  return { ...toSummary(row.summary), description: row.description, opening: row.opening, actors_full: row.cast };
+  const story = { ...toSummary(row.summary), description: row.description, opening: row.opening, actors_full: row.cast };
+  return { story, rating: row.rating, visible: Boolean(row.visible), authorId: row.author_id === null ? null : Number(row.author_id) };
 }
 
-const storyCache = new TtlCache<PublicStory | null>(5_000, 500, "catalogue");
-/** A published story with its full cast (cached 5 s per audience); NOT_FOUND when there is none. */
-export async function getStory(db: Db, audience: Audience, id: string): Promise<PublicStory> {
-  const story = await storyCache.get(db, `${audience}:${id}`, () => loadStory(db, id));
-  if (!story) throw notFound(`No story with id ${id}`);
-  return story;
+/** What a shared cache keeps of a row for `audience` (see {@link Shared}). */
+function share<T>(found: Judged | null, audience: Audience, value: () => T): Shared<T> {
+  if (!found || !found.visible) return { refused: "absent", author: found?.authorId ?? null };
+  if (found.rating === "mature" && audience !== "adult") return { refused: "age-gate", author: found.authorId };
+  return { ok: value() };
+}
+
+/** The registered caller, when there is one: only they can be an author. */
+const authorOf = (viewer: AuthedUser | null) => (viewer && !viewer.user.isGuest ? viewer.user.id : null);
+
+const storyCache = new TtlCache<Shared<PublicStory>>(5_000, 500, "catalogue");
+/**
+ * A story with its full cast: from the audience's catalogue (cached 5 s per audience), or, for its
+ * author alone, whatever its state (read fresh; `own`). NOT_FOUND when the caller may not know of it;
+ * the age gate (FORBIDDEN) for a mature story the caller may not see.
+ */
+export async function getStory(db: Db, audience: Audience, id: string, viewer: AuthedUser | null): Promise<PublicStory & Own> {
+  const shared = await storyCache.get(db, `${audience}:${id}`, async () => {
+    const found = await loadStory(db, sql`s.id = ${id}`);
+    return share(found, audience, () => found!.story);
+  });
+  if ("ok" in shared) return { ...shared.ok, own: false };
+  const author = authorOf(viewer);
+  if (author !== null && author === shared.author) {
+    const mine = await loadStory(db, sql`s.id = ${id} and s.author_id = ${author}`);
+    if (mine) return { ...mine.story, own: true };
+  }
+  throw shared.refused === "age-gate" ? ageGate() : notFound(`No story with id ${id}`);
 }
 
 /** The wire form of a character row. */
@@ -198,21 +302,37 @@ export function toActor(a: typeof actors.$inferSelect): Actor {
   return { id: a.id, slug: a.slug, story_id: a.storyId, name: a.name, tagline: a.tagline, persona: a.persona, greeting: a.greeting, avatar_url: a.avatarUrl };
 }
 
-const characterCache = new TtlCache<{ actor: Actor; story: StorySummary } | null>(5_000, 500, "catalogue");
-/** A character by slug with the story it belongs to (cached 5 s per audience); NOT_FOUND when there is none. */
-export async function getCharacter(db: Db, audience: Audience, slug: string): Promise<{ actor: Actor; story: StorySummary }> {
-  const found = await characterCache.get(db, `${audience}:${slug}`, async () => {
-    const [row] = await db
-      .select({ actor: actors, story: stories })
-      .from(actors)
-      .innerJoin(stories, eq(stories.id, actors.storyId))
-      .where(and(eq(actors.slug, slug), eq(stories.published, true)));
-    if (!row) return null;
-    const [story] = await summaries(db, [row.story]);
-    return { actor: toActor(row.actor), story: story! };
+type FoundCharacter = { actor: Actor; story: StorySummary };
+
+// A character by slug with its story's summary and who may see it, among the stories `which` picks.
+async function loadCharacter(db: Db, slug: string, which?: SQL): Promise<(FoundCharacter & Judged) | null> {
+  const [row] = await db
+    .select({ actor: actors, story: stories })
+    .from(actors)
+    .innerJoin(stories, eq(stories.id, actors.storyId))
+    .where(and(eq(actors.slug, slug), which));
+  if (!row) return null;
+  const [story] = await summaries(db, [row.story]);
+  return { actor: toActor(row.actor), story: story!, visible: row.story.visible, rating: row.story.rating, authorId: row.story.authorId };
+}
+
+const characterCache = new TtlCache<Shared<FoundCharacter>>(5_000, 500, "catalogue");
+/**
+ * A character by slug with the story it belongs to: as {@link getStory} decides for that story
+ * (cached 5 s per audience; its author's own read fresh). NOT_FOUND or the age gate otherwise.
+ */
+export async function getCharacter(db: Db, audience: Audience, slug: string, viewer: AuthedUser | null): Promise<FoundCharacter & Own> {
+  const shared = await characterCache.get(db, `${audience}:${slug}`, async () => {
+    const found = await loadCharacter(db, slug);
+    return share(found, audience, () => ({ actor: found!.actor, story: found!.story }));
   });
-  if (!found) throw notFound(`No character with slug ${slug}`);
-  return found;
+  if ("ok" in shared) return { ...shared.ok, own: false };
+  const author = authorOf(viewer);
+  if (author !== null && author === shared.author) {
+    const mine = await loadCharacter(db, slug, eq(stories.authorId, author));
+    if (mine) return { actor: mine.actor, story: mine.story, own: true };
+  }
+  throw shared.refused === "age-gate" ? ageGate() : notFound(`No character with slug ${slug}`);
 }
 
 /** A summary with absolute art URLs. */

@@ -2,6 +2,8 @@ import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
 import { actors, chatMessages, stories, users, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
+import { everyoneMaySee, refusal, type StoryGate } from "./catalogue";
+import { onCatalogueChange } from "./invalidation";
 import { applyLedger } from "./ledger";
 import { recordPlay } from "./engagement";
 import { chooseInk, startInk, type InkTurn } from "./ink";
@@ -65,18 +67,20 @@ export function lastModelReply(rows: readonly MessageRow[]): MessageRow | undefi
   return undefined;
 }
 
-/** A stored message as the wire shows it. */
+/** A stored message as the wire shows it: one staff removed keeps its place, empty and marked `removed`. */
 export function toMessage(row: MessageRow, opts: { withChoices: boolean; lastModel: boolean }): ChatMessage {
   const saved = row.state as SavedTurn | null;
   const role = row.role === "user" || row.role === "actor" ? row.role : "narrator";
+  const removed = row.removedAt !== null;
   return {
     id: String(row.id),
     role,
     actor_id: row.actorId,
-    content: row.content,
+    content: removed ? "" : row.content,
     ...(opts.withChoices && saved && !saved.ended ? { choices: saved.choices } : {}),
     ...(role !== "user" ? { source: row.source === "model" ? ("model" as const) : ("script" as const) } : {}),
-    ...(row.reasoning ? { reasoning: row.reasoning } : {}),
+    ...(row.reasoning && !removed ? { reasoning: row.reasoning } : {}),
+    ...(removed ? { removed: true } : {}),
     ...(row.stopped ? { stopped: true } : {}),
     ...(opts.lastModel ? { alternatives: { index: row.altIndex, count: Array.isArray(row.alternatives) ? row.alternatives.length : 1 } } : {}),
     created_at: row.createdAt.toISOString(),
@@ -93,34 +97,62 @@ export function present(rows: readonly MessageRow[], thread: readonly MessageRow
 interface LoadedStory {
   story: { id: string; title: string; script: string };
   cast: ActorRow[];
+  /** who may play it (see catalogue.refusal) */
+  gate: StoryGate;
 }
 // Stories and casts change only when the catalogue is edited: every turn reads them, so they are kept
-// for a short while per database (a published edit reaches players within STORY_TTL_MS).
-const STORY_TTL_MS = 10_000;
+// for a short while per database (an edit reaches players within STORY_TTL_MS); a story hidden or
+// taken down empties the cache at once, on every instance (invalidateCatalogue).
+const STORY_TTL_MS = 5_000;
 const storyCache = new WeakMap<object, Map<string, { at: number; value: LoadedStory }>>();
+onCatalogueChange((db) => storyCache.delete(db));
 
-/** A published story and its cast (404 for an unknown story or a character not in it). */
-export async function loadStory(db: Db | Tx, storyId: string, actorId?: string): Promise<LoadedStory> {
+/** Whether a user is a registered player who confirmed they are 18 or older. */
+async function isAdult(db: Db | Tx, userId: number): Promise<boolean> {
+  const [u] = await db.select({ isGuest: users.isGuest, at: users.adultConfirmedAt }).from(users).where(eq(users.id, userId));
+  return Boolean(u && !u.isGuest && u.at !== null);
+}
+
+/** Fails unless the user may play the story: see catalogue.refusal (the user is read only for a story not everyone may see). */
+async function admit(db: Db | Tx, gate: StoryGate, userId: number, storyId: string): Promise<void> {
+  if (everyoneMaySee(gate) || gate.authorId === userId) return;
+  const adult = gate.visible && gate.rating === "mature" ? await isAdult(db, userId) : false;
+  const refused = refusal(gate, { id: userId, adult }, storyId);
+  if (refused) throw refused;
+}
+
+/**
+ * A story and its cast (404 for an unknown story or a character not in it). With `player` (the
+ * caller, passed where a request enters the chat), also fails unless they may play it: the catalogue's
+ * stories for everyone (mature ones for confirmed adults only, else the age gate), any state for its
+ * author, NOT_FOUND otherwise. Later reads within the same turn leave `player` out.
+ */
+export async function loadStory(db: Db | Tx, storyId: string, actorId?: string, player?: number): Promise<LoadedStory> {
   let perDb = storyCache.get(db);
   if (!perDb) storyCache.set(db, (perDb = new Map()));
   let hit = perDb.get(storyId);
   if (!hit || Date.now() - hit.at > STORY_TTL_MS) {
-    const [story] = await db
-      .select({ id: stories.id, title: stories.title, script: stories.script })
+    const [row] = await db
+      .select({ id: stories.id, title: stories.title, script: stories.script, visible: stories.visible, rating: stories.rating, authorId: stories.authorId })
       .from(stories)
-      .where(and(eq(stories.id, storyId), eq(stories.published, true)));
-    if (!story) throw notFound(`No story with id ${storyId}`);
+      .where(eq(stories.id, storyId));
+    if (!row) throw notFound(`No story with id ${storyId}`);
     const cast = await db.select().from(actors).where(eq(actors.storyId, storyId)).orderBy(asc(actors.sort));
-    hit = { at: Date.now(), value: { story, cast } };
+    const { visible, rating, authorId, ...story } = row;
+    hit = { at: Date.now(), value: { story, cast, gate: { visible, rating, authorId } } };
     if (perDb.size > 500) perDb.clear();
     perDb.set(storyId, hit);
   }
+  if (player !== undefined) await admit(db, hit.value.gate, player, storyId);
   const { cast } = hit.value;
   if (actorId && !cast.some((a) => a.id === actorId)) throw notFound(`No character ${actorId} in story ${storyId}`);
   return hit.value;
 }
 
-/** The newest `limit` messages of a user's thread of a story, oldest first (pending replies included). */
+/** What is left of a message staff removed: its place, without its words (never shown, never sent to the model). */
+const withoutRemoved = (row: MessageRow): MessageRow => (row.removedAt === null ? row : { ...row, content: "", reasoning: null, alternatives: null });
+
+/** The newest `limit` messages of a user's thread of a story, oldest first (pending replies included; removed ones emptied). */
 export async function threadRows(db: Db | Tx, userId: number, storyId: string, limit = HISTORY_LIMIT): Promise<MessageRow[]> {
   const rows = await db
     .select()
@@ -128,7 +160,7 @@ export async function threadRows(db: Db | Tx, userId: number, storyId: string, l
     .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId)))
     .orderBy(desc(chatMessages.id))
     .limit(limit);
-  return rows.reverse();
+  return rows.reverse().map(withoutRemoved);
 }
 
 /** The newest message that keeps the story's state (where the script stands). */
@@ -142,9 +174,9 @@ export async function latestSaved(db: Db | Tx, userId: number, storyId: string):
   return saved;
 }
 
-/** Reads a user's thread of a story (404 for an unknown story or a character not in it). */
+/** Reads a user's thread of a story (404 for an unknown story or a character not in it; refused as loadStory refuses a player). */
 export async function chatHistory(db: Db, userId: number, storyId: string, actorId?: string): Promise<Thread> {
-  await loadStory(db, storyId, actorId);
+  await loadStory(db, storyId, actorId, userId);
   const rows = (await threadRows(db, userId, storyId)).filter((r) => !r.pending);
   const lastSaved = [...rows].reverse().find((r) => r.state !== null);
   return { messages: present(rows), ended: Boolean((lastSaved?.state as SavedTurn | undefined)?.ended) };
@@ -243,8 +275,8 @@ export function openTurnSql(userId: number, storyId: string, content: string, re
         select ${userId}, ${storyId}, ${reply.actorId}, ${reply.role}, '', 'model', true from turn_said
         returning *
       ), turn_thread as (
-        select id, user_id, story_id, actor_id, role, content, null::jsonb as state, source, null::text as reasoning, stopped, pending,
-          null::jsonb as alternatives, alt_index, created_at
+        select id, user_id, story_id, actor_id, role, case when removed_at is null then content else '' end as content, null::jsonb as state,
+          source, null::text as reasoning, stopped, pending, null::jsonb as alternatives, alt_index, removed_at, created_at
         from chat_messages where user_id = ${userId} and story_id = ${storyId} order by id desc limit ${limit}
       )`,
     columns: sql`(select json_agg(t order by t.id) from turn_thread t) as thread,
@@ -338,7 +370,7 @@ export async function playScripted(
   // ink plays on the ink pool before the transaction (a user's script must hold neither the user's
   // row nor PGlite's one connection), from the state read here; it is written only if the story
   // still stands there once locked.
-  const { story, cast } = await loadStory(db, input.storyId, input.actorId);
+  const { story, cast } = await loadStory(db, input.storyId, input.actorId, userId);
   const from = await latestSaved(db, userId, story.id);
   const played = await playFrom(story, from, input);
   return db.transaction(async (tx) => {

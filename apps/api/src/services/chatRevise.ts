@@ -14,7 +14,7 @@ import { asLine, FREE_TEXT_NEEDS_MODEL, MAX_ALTERNATIVES, modeOf, type ChatTarge
 /** `message.regenerate`: a new alternative of the last model reply (the earlier ones are kept). */
 export async function regenerate(engine: ChatEngine, userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {
   const { db } = engine.deps;
-  await loadStory(db, target.storyId, target.actorId);
+  await loadStory(db, target.storyId, target.actorId, userId);
   if (!engine.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
   await assertModelBudget(db, engine.deps.config);
   const cost = await engine.cost();
@@ -96,7 +96,7 @@ async function regenerated(engine: ChatEngine, target: ChatTarget, rows: Message
  */
 export async function edit(engine: ChatEngine, userId: number, target: ChatTarget & { messageId: string; content: string }, ch: TurnChannel): Promise<TurnResult> {
   const { db } = engine.deps;
-  await loadStory(db, target.storyId, target.actorId);
+  await loadStory(db, target.storyId, target.actorId, userId);
   if (!engine.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
   await assertModelBudget(db, engine.deps.config);
   const cost = await engine.cost();
@@ -129,7 +129,7 @@ export async function edit(engine: ChatEngine, userId: number, target: ChatTarge
 /** `message.select`: shows another alternative of the last model reply (free). */
 export async function select(engine: ChatEngine, userId: number, input: { storyId: string; messageId: string; index: number }): Promise<{ message: ChatMessage }> {
   const { db } = engine.deps;
-  await loadStory(db, input.storyId);
+  await loadStory(db, input.storyId, undefined, userId);
   const lease = await engine.lease(userId, input.storyId);
   try {
     const rows = (await threadRows(db, userId, input.storyId)).filter((r) => !r.pending);

@@ -1,19 +1,17 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { StorySummary } from "@storyloom/contract";
 import { favorites, gameHistory, stories, type Db, type Tx } from "@storyloom/db";
-import { notFound } from "../errors";
-import { summaries } from "./catalogue";
+import { requireViewable, summaries } from "./catalogue";
 
 /** How many stories the played and liked rows return (newest first). */
 export const SHELF_LIMIT = 100;
 
-/** Fails with NOT_FOUND unless a published story has this id (before anything is written). */
-export async function requireStory(db: Db | Tx, storyId: string): Promise<void> {
-  const [row] = await db
-    .select({ id: stories.id })
-    .from(stories)
-    .where(and(eq(stories.id, storyId), eq(stories.published, true)));
-  if (!row) throw notFound(`No story with id ${storyId}`);
+/**
+ * Fails (before anything is written) unless the user `userId` may open this story: NOT_FOUND for a
+ * story outside the catalogue that is not theirs, the age gate for a mature one they may not see.
+ */
+export async function requireStory(db: Db | Tx, storyId: string, userId: number | null): Promise<void> {
+  await requireViewable(db, storyId, userId);
 }
 
 /**
@@ -22,7 +20,7 @@ export async function requireStory(db: Db | Tx, storyId: string): Promise<void> 
  * session starts; pass the caller's transaction so the play lands with what caused it.
  */
 export async function recordPlay(tx: Db | Tx, userId: number, storyId: string): Promise<void> {
-  await requireStory(tx, storyId);
+  await requireStory(tx, storyId, userId);
   await tx
     .insert(gameHistory)
     .values({ userId, storyId })
@@ -49,7 +47,7 @@ export interface LikeState {
  */
 export async function setFavorite(db: Db, userId: number, storyId: string, liked: boolean): Promise<LikeState> {
   return db.transaction(async (tx) => {
-    await requireStory(tx, storyId);
+    await requireStory(tx, storyId, userId);
     const changed = liked
       ? await tx.insert(favorites).values({ userId, storyId }).onConflictDoNothing().returning({ id: favorites.storyId })
       : await tx
@@ -66,25 +64,32 @@ export async function setFavorite(db: Db, userId: number, storyId: string, liked
   });
 }
 
-/** The stories a user liked, most recently liked first. */
+/**
+ * What of the catalogue a user's own lists show: visible stories, mature ones only once the user (a
+ * registered player) has confirmed their age.
+ */
+const shownToUser = (userId: number) =>
+  sql`${stories.visible} and (${stories.rating} = 'general' or exists (select 1 from users u where u.id = ${userId} and not u.is_guest and u.adult_confirmed_at is not null))`;
+
+/** The stories a user liked that their catalogue holds, most recently liked first. */
 export async function likedStories(db: Db, userId: number): Promise<StorySummary[]> {
   const rows = await db
     .select({ story: stories })
     .from(favorites)
     .innerJoin(stories, eq(stories.id, favorites.storyId))
-    .where(and(eq(favorites.userId, userId), eq(stories.published, true)))
+    .where(and(eq(favorites.userId, userId), shownToUser(userId)))
     .orderBy(desc(favorites.createdAt), desc(stories.id))
     .limit(SHELF_LIMIT);
   return summaries(db, rows.map((r) => r.story));
 }
 
-/** The stories a user played, most recently played first, each with when it was last played. */
+/** The stories a user played that their catalogue holds, most recently played first, each with when it was last played. */
 export async function playedStories(db: Db, userId: number): Promise<StorySummary[]> {
   const rows = await db
     .select({ story: stories, at: gameHistory.lastPlayedAt })
     .from(gameHistory)
     .innerJoin(stories, eq(stories.id, gameHistory.storyId))
-    .where(and(eq(gameHistory.userId, userId), eq(stories.published, true)))
+    .where(and(eq(gameHistory.userId, userId), shownToUser(userId)))
     .orderBy(desc(gameHistory.lastPlayedAt), desc(stories.id))
     .limit(SHELF_LIMIT);
   const list = await summaries(db, rows.map((r) => r.story));

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import type { AppContext } from "../context";
+import { clearCatalogueHere, notifyCatalogueChange, onCatalogueChange } from "./invalidation";
+import { revalidateSites } from "./siteRevalidate";
 
 /**
  * A small in-process TTL cache for answers that are the same for every caller (catalogue pages,
@@ -16,7 +18,7 @@ export class TtlCache<V> {
     /** "catalogue": emptied by invalidateCatalogue when a story is published or taken down */
     group?: "catalogue",
   ) {
-    if (group === "catalogue") catalogueCaches.add(this as TtlCache<unknown>);
+    if (group === "catalogue") onCatalogueChange((db) => this.clear(db));
   }
 
   /** Forgets every entry of one database (a load in flight is not served again). */
@@ -43,14 +45,26 @@ export class TtlCache<V> {
   }
 }
 
-const catalogueCaches = new Set<TtlCache<unknown>>();
-
 /**
- * Empties this instance's catalogue caches of one database, so a story published or taken down
- * shows (or is gone) at once here; other instances follow within their TTL (seconds).
+ * Empties this instance's catalogue caches of one database, so a story published, approved, hidden
+ * or taken down shows (or is gone) at once here, and tells the other instances (PostgreSQL NOTIFY,
+ * sent in the background) so theirs empty within moments; were a notice lost, their TTL (5 s for
+ * stories and pages) still bounds it. Call it after the change committed.
  */
 export function invalidateCatalogue(db: object): void {
-  for (const c of catalogueCaches) c.clear(db);
+  clearCatalogueHere(db);
+  revalidateSites(db);
+  notifyCatalogueChange(db).catch((err: unknown) => {
+    // The others' caches then expire on their own within seconds.
+    console.warn(`[catalogue] could not tell other instances of a change: ${err instanceof Error ? err.message : String(err)}`);
+  });
+}
+
+/** {@link invalidateCatalogue}, resolving once the other instances have been told (or failing when they could not be). */
+export async function invalidateCatalogueEverywhere(db: object): Promise<void> {
+  clearCatalogueHere(db);
+  revalidateSites(db);
+  await notifyCatalogueChange(db);
 }
 
 /** Marks an answer as cacheable by browsers and CDNs: fresh for `maxAgeS`, then revalidated in the background. */

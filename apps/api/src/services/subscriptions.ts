@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { stories, subscriptions, type Db } from "@storyloom/db";
 import type { AppContext } from "../context";
-import { notFound } from "../errors";
+import { requireViewable } from "./catalogue";
 
 /** Path of the logged-out unsubscribe page; the token in its query names one subscription. */
 export const UNSUBSCRIBE_PATH = "/api/v1/user-subscribe.unsubscribe";
@@ -11,14 +11,15 @@ export const UNSUBSCRIBE_PATH = "/api/v1/user-subscribe.unsubscribe";
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
- * Subscribes an e-mail to a story's updates and mails a confirmation through the outbox with a
- * one-click unsubscribe link (and List-Unsubscribe headers). Subscribing again while subscribed
+ * Subscribes an e-mail to a story's updates (one the user may open: NOT_FOUND or the age gate
+ * otherwise) and mails a confirmation through the outbox with a one-click unsubscribe link (and
+ * List-Unsubscribe headers). Subscribing again while subscribed
  * changes nothing and sends nothing: the partial unique index on (story, email) decides.
  */
 export async function subscribe(ctx: AppContext, base: string, userId: number, storyId: string, email: string): Promise<void> {
   const sent = await ctx.db.transaction(async (tx) => {
-    const [story] = await tx.select({ title: stories.title }).from(stories).where(and(eq(stories.id, storyId), eq(stories.published, true)));
-    if (!story) throw notFound(`No story with id ${storyId}`);
+    // Only a story the subscriber may open (its author's own, or in their catalogue).
+    const story = await requireViewable(tx, storyId, userId);
     const token = randomBytes(24).toString("base64url");
     const [created] = await tx.insert(subscriptions).values({ userId, storyId, email, token }).onConflictDoNothing().returning({ id: subscriptions.id });
     if (!created) return false;

@@ -40,3 +40,14 @@ export function mailHandler(config: Config, log: Pick<FastifyBaseLogger, "info">
     });
   };
 }
+
+/** The mail carrying the code that confirms an account deletion (the account's e-mail is its only proof). */
+export function deletionCodeMail(to: string, code: string, ttlMinutes: number): MailPayload {
+  const warn = "If you did not ask to delete your account, ignore this mail: nothing happens without the code.";
+  return {
+    to,
+    subject: `Your account deletion code: ${code}`,
+    text: `Your code to delete your account is ${code}. It expires in ${ttlMinutes} minutes.\n\n${warn}`,
+    html: `<p>Your code to delete your account is</p><p style="font-size:28px;font-weight:700;letter-spacing:6px">${code}</p><p>It expires in ${ttlMinutes} minutes. ${warn}</p>`,
+  };
+}

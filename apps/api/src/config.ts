@@ -202,10 +202,21 @@ export const ConfigSchema = z.object({
   /** Reports one account may send per hour, and one address per hour. */
   REPORTS_PER_USER_PER_HOUR: z.coerce.number().int().positive().default(20),
   REPORTS_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(60),
-  /** Days within which a confirmed account deletion is carried out (the privacy page promises 30). */
-  ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(30).default(30),
+  /**
+   * Days after which a confirmed account deletion is carried out. The privacy page promises 30; the
+   * default leaves a day for the worker's polling (DELETION_POLL_MS) and a retry.
+   */
+  ACCOUNT_DELETION_DAYS: z.coerce.number().int().min(0).max(29).default(29),
   /** How often the deletion worker looks for due deletions. */
   DELETION_POLL_MS: z.coerce.number().int().positive().default(3_600_000),
+  /**
+   * The brand sites' revalidation endpoints (`https://<site>/api/revalidate`, one per site instance):
+   * after the catalogue changes (a story approved, hidden, unpublished, re-rated) the API asks each to
+   * drop its cached pages, so a taken-down story leaves Next's full-route cache at once, not after its
+   * 30 s revalidation. Needs SITE_REVALIDATE_SECRET (the sites' REVALIDATE_SECRET).
+   */
+  SITE_REVALIDATE_URLS: list.pipe(z.array(z.string().url())).default([]),
+  SITE_REVALIDATE_SECRET: z.string().min(16).optional(),
   // ── end trust and safety ──
   /** Milliseconds a chat turn's lease lives unless renewed; a streaming reply renews it, so a crashed instance's chats free up after this. */
   CHAT_LEASE_TTL_MS: z.coerce.number().int().min(1000).default(15_000),
@@ -323,6 +334,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Half-configured providers would take money that no verified notification could ever fulfil.
   if (config.STRIPE_SECRET_KEY && !config.STRIPE_WEBHOOK_SECRET && !problems.some((p) => p.startsWith("  STRIPE_WEBHOOK_SECRET"))) {
     problems.push("  STRIPE_WEBHOOK_SECRET: must be set with STRIPE_SECRET_KEY");
+  }
+  if (config.SITE_REVALIDATE_URLS.length > 0 && !config.SITE_REVALIDATE_SECRET) {
+    problems.push("  SITE_REVALIDATE_SECRET: must be set with SITE_REVALIDATE_URLS (the sites refuse a revalidation without it)");
   }
   const onlypay = [config.ONLYPAY_MERCHANT_ID, config.ONLYPAY_SECRET, config.ONLYPAY_API_URL].filter(Boolean).length;
   if (onlypay !== 0 && onlypay !== 3) {

@@ -2,7 +2,10 @@ import { migrate, openDb, seed, type DbHandle } from "@storyloom/db";
 import { buildApp, type ApiApp } from "./app";
 import type { Config } from "./config";
 import { Pruner } from "./outbox/prune";
+import { DeletionWorker } from "./services/deletionWorker";
 import { leasesReleased } from "./services/chatLease";
+import { listenForCatalogueChanges } from "./services/invalidation";
+import { configureSiteRevalidation } from "./services/siteRevalidate";
 import { closeInk, configureInk } from "./services/ink";
 
 /** A running API: the app, its database and how to stop both. */
@@ -31,15 +34,23 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
   // Started (inkjs loaded in its threads) before the first request plays a story.
   configureInk(config);
   const built = await buildApp({ config, db: db.db });
+  // Another instance's change to the catalogue empties this one's caches (PostgreSQL LISTEN; closed with the app).
+  const catalogueListener = await listenForCatalogueChanges(db, built.app.log);
+  // The sites drop their cached pages after a change made here (SITE_REVALIDATE_URLS).
+  const sites = configureSiteRevalidation(db.db, config, built.app.log);
+  built.app.addHook("onClose", async () => sites?.settled());
+  built.app.addHook("onClose", async () => catalogueListener?.stop());
   built.ctx.outbox.start(config.OUTBOX_POLL_MS);
   const pruner = new Pruner(db.db, config.OUTBOX_KEEP_DAYS, built.app.log);
   pruner.start(config.PRUNE_INTERVAL_MS);
+  const deletions = new DeletionWorker(db.db, built.app.log);
+  deletions.start(config.DELETION_POLL_MS);
   await built.app.listen({ host: config.HOST, port: config.PORT });
   const addr = built.app.server.address();
   const port = typeof addr === "object" && addr ? addr.port : config.PORT;
   const url = `http://${config.HOST === "0.0.0.0" ? "127.0.0.1" : config.HOST}:${port}`;
   const stop = async () => {
-    await Promise.all([built.ctx.outbox.stop(), pruner.stop()]);
+    await Promise.all([built.ctx.outbox.stop(), pruner.stop(), deletions.stop()]);
     await built.app.close();
     await db.close();
   };
@@ -55,7 +66,7 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
       clearTimeout(force);
       // A turn whose connection was closed still stores its reply and releases its lease.
       await leasesReleased(db.db, DRAIN_WRITES_MS);
-      await Promise.all([built.ctx.outbox.stop(), pruner.stop(), closeInk()]);
+      await Promise.all([built.ctx.outbox.stop(), pruner.stop(), deletions.stop(), closeInk()]);
       await db.close();
     },
   };

@@ -2,6 +2,7 @@
 // PGlite, migrated and seeded; mail to the dev mailbox; sandbox payments) and production builds of
 // both brand sites.
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { ensureInstalled, pnpm, PNPM, root, waitForUrl } from "./lib.mjs";
 
 const apiPort = Number(process.env.API_PORT ?? 4000);
@@ -9,6 +10,8 @@ const productPort = Number(process.env.PRODUCT_PORT ?? 3000);
 const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3001);
 const apiPublic = process.env.NEXT_PUBLIC_API_URL ?? `http://localhost:${apiPort}`;
 const apiInternal = process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${apiPort}`;
+// A secret of this run: the API asks the sites to drop their cached pages when the catalogue changes.
+const revalidateSecret = process.env.SITE_REVALIDATE_SECRET ?? randomBytes(24).toString("hex");
 const origins = [productPort, playshotPort].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]).join(",");
 
 await ensureInstalled();
@@ -52,6 +55,8 @@ start("api", ["--filter", "@storyloom/api", "start"], {
   PAYMENTS_SANDBOX: process.env.PAYMENTS_SANDBOX ?? "true",
   // A story published on this laptop is live at once (production reviews every story first).
   STORY_REVIEW: process.env.STORY_REVIEW ?? "off",
+  SITE_REVALIDATE_URLS: [productPort, playshotPort].map((p) => `http://127.0.0.1:${p}/api/revalidate`).join(","),
+  SITE_REVALIDATE_SECRET: revalidateSecret,
   // On a laptop every browser is 127.0.0.1: each new guest gets the starting coins, as a player
   // on their own line would (the per-address sign-up limit and its challenge stay as deployed).
   GUEST_COINS_PER_IP_PER_DAY: process.env.GUEST_COINS_PER_IP_PER_DAY ?? "1000",
@@ -65,8 +70,8 @@ if (built !== 0) {
   console.error("✖ building the sites failed");
   stop(built);
 } else {
-  start("storyloom site", ["--filter", "@storyloom/app-product", "start"], { ...siteEnv, PORT: String(productPort) });
-  start("playshot site", ["--filter", "@storyloom/app-playshot", "start"], { ...siteEnv, PORT: String(playshotPort) });
+  start("storyloom site", ["--filter", "@storyloom/app-product", "start"], { ...siteEnv, PORT: String(productPort), REVALIDATE_SECRET: revalidateSecret });
+  start("playshot site", ["--filter", "@storyloom/app-playshot", "start"], { ...siteEnv, PORT: String(playshotPort), REVALIDATE_SECRET: revalidateSecret });
   await Promise.all([waitForUrl(`http://127.0.0.1:${productPort}/`), waitForUrl(`http://127.0.0.1:${playshotPort}/`)]);
   console.log(`
 ✔ Storyloom is ready

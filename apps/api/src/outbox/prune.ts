@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import { rowsOf, type Db } from "@storyloom/db";
 import type { FastifyBaseLogger } from "fastify";
 import { settleLapsedHolds } from "../services/chatLease";
+import { PeriodicJob } from "../services/periodic";
 
 // Tables that only grow otherwise. Every instance runs the job: a delete is idempotent, so two
 // instances pruning at once just share the work. Deletes go in batches so no pass holds many locks.
@@ -50,38 +51,14 @@ export async function prune(db: Db, outboxKeepDays: number): Promise<PruneResult
 }
 
 /** Runs {@link prune} every `intervalMs` (first pass right away) until stopped. */
-export class Pruner {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> | null = null;
-
-  constructor(
-    private readonly db: Db,
-    private readonly outboxKeepDays: number,
-    private readonly log: Pick<FastifyBaseLogger, "info" | "error">,
-  ) {}
-
-  private pass(): void {
-    if (this.running) return;
-    this.running = prune(this.db, this.outboxKeepDays)
-      .then((r) => {
-        if (r.rateLimits + r.sentMail + r.lapsedHolds > 0) this.log.info(r, "pruned old rows");
-      })
-      .catch((err: unknown) => this.log.error({ err }, "prune failed"))
-      .finally(() => (this.running = null));
-  }
-
-  /** Starts the job. */
-  start(intervalMs: number): void {
-    if (this.timer) return;
-    this.pass();
-    this.timer = setInterval(() => this.pass(), intervalMs);
-    this.timer.unref();
-  }
-
-  /** Stops the job and waits for the pass under way. */
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+export class Pruner extends PeriodicJob {
+  constructor(db: Db, outboxKeepDays: number, log: Pick<FastifyBaseLogger, "info" | "error">) {
+    super(
+      async () => {
+        const r = await prune(db, outboxKeepDays);
+        if (r.rateLimits + r.sentMail + r.lapsedHolds > 0) log.info(r, "pruned old rows");
+      },
+      (err) => log.error({ err }, "prune failed"),
+    );
   }
 }

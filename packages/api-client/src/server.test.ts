@@ -81,6 +81,20 @@ describe("serverRead against odd answers", () => {
     }
   });
 
+  it("tells the age gate of a mature story from any other refusal", async () => {
+    const gate = { code: "FORBIDDEN", message: "This story is for adults.", data: { age_gate: true } };
+    const gated = await peer((res) => res.writeHead(403, { "content-type": "application/json" }).end(JSON.stringify(gate)));
+    const other = await peer((res) => res.writeHead(403, { "content-type": "application/json" }).end('{"code":"FORBIDDEN","message":"No.","data":null}'));
+    const garbled = await peer((res) => res.writeHead(403).end("<html>"));
+    try {
+      expect(await serverRead("storyGet", { id: "x" }, { ...opts, baseUrl: gated.url })).toEqual({ ok: false, notFound: false, ageGate: true, message: "This story is for adults." });
+      expect(await serverRead("storyGet", { id: "x" }, { ...opts, baseUrl: other.url })).toEqual({ ok: false, notFound: false, message: "No." });
+      expect(await serverRead("storyGet", { id: "x" }, { ...opts, baseUrl: garbled.url })).toEqual({ ok: false, notFound: false, message: "Forbidden" });
+    } finally {
+      await Promise.all([gated.close(), other.close(), garbled.close()]);
+    }
+  });
+
   it("gives up after timeoutMs instead of hanging", async () => {
     const silent = await peer(() => undefined);
     try {

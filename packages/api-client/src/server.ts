@@ -4,8 +4,11 @@
 import { endpoints, okEnvelope, type EndpointData, type EndpointInput, type EndpointName } from "@storyloom/contract";
 import { queryString } from "./transport";
 
-/** What a server-side read gives a page: the data, or why there is none (404 vs anything else). */
-export type ServerRead<T> = { ok: true; data: T } | { ok: false; notFound: boolean; message: string };
+/**
+ * What a server-side read gives a page: the data, or why there is none (404, the age gate of a
+ * mature story that an anonymous reader may not see, or anything else).
+ */
+export type ServerRead<T> = { ok: true; data: T } | { ok: false; notFound: boolean; ageGate?: boolean; message: string };
 
 /** Where a server read goes and how long its answer may be reused. */
 export interface ServerReadOptions {
@@ -37,6 +40,7 @@ export async function serverRead<N extends EndpointName>(name: N, input: Endpoin
   try {
     const res = await fetch(url, init);
     if (res.status === 404) return { ok: false, notFound: true, message: "Not found" };
+    if (res.status === 403) return refusal(await res.json().catch(() => null));
     if (!res.ok) return { ok: false, notFound: false, message: `HTTP error! status: ${res.status}` };
     const parsed = okEnvelope(def.output).safeParse(await res.json());
     if (!parsed.success) return { ok: false, notFound: false, message: "Unexpected answer from the server" };
@@ -44,4 +48,11 @@ export async function serverRead<N extends EndpointName>(name: N, input: Endpoin
   } catch {
     return { ok: false, notFound: false, message: "Network error" };
   }
+}
+
+/** A 403 answer: the age gate when the API says so (`data.age_gate`), else a plain failure. */
+function refusal(body: unknown): ServerRead<never> {
+  const env = body as { message?: unknown; data?: { age_gate?: unknown } | null } | null;
+  const message = typeof env?.message === "string" && env.message ? env.message : "Forbidden";
+  return env?.data?.age_gate === true ? { ok: false, notFound: false, ageGate: true, message } : { ok: false, notFound: false, message };
 }

@@ -96,6 +96,19 @@ export const useSubscribe = () => useApiMutation("subscribe");
 /** Cancels a story subscription. */
 export const useUnsubscribe = () => useApiMutation("unsubscribe");
 
+/** The player's in-app notices and how many are unread. */
+export const useNotices = (o?: ApiQueryOptions<"noticeList">) => useApiQuery("noticeList", undefined, o);
+/** Marks notices read (every one without ids). */
+export const useMarkNoticesRead = () => useApiMutation("noticeRead");
+/** Reports a story, a character or a chat message. */
+export const useReport = () => useApiMutation("reportCreate");
+/** Stores that the signed-in player confirmed they are 18 or older. */
+export const useAgeConfirm = () => useApiMutation("ageConfirm");
+/** Sends the code that confirms an account deletion. */
+export const useAccountDeleteCode = () => useApiMutation("accountDeleteCode");
+/** Deletes the account with the e-mailed code (the caller then logs out: its sessions are revoked). */
+export const useAccountDelete = (o?: ApiMutationOptions<"accountDelete">) => useApiMutation("accountDelete", o);
+
 /** Likes or unlikes a story: `mutate({ story_id, liked })` where `liked` is the wanted state. */
 export function useToggleFavorite() {
   const client = useApiClient();

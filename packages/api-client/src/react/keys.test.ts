@@ -19,6 +19,11 @@ describe("query keys and invalidation", () => {
     for (const name of ["favoriteCreate", "favoriteDelete"] as const) expect(invalidations[name]).toEqual(expect.arrayContaining(["favoriteList", "storyGet"]));
   });
 
+  it("the age confirmation makes cached stories and lists stale; reading notices makes their count stale", () => {
+    expect(invalidations.ageConfirm).toEqual(expect.arrayContaining(["whoami", "storyGet", "storyList", "characterGet"]));
+    expect(invalidations.noticeRead).toEqual(["noticeList"]);
+  });
+
   it("invalidates the listed queries and applies a coin balance the answer carried", async () => {
     const client = createApiClient({ baseUrl: "http://127.0.0.1:1", storage: memoryStorage() });
     const user = { uuid: "00000000-0000-4000-8000-000000000000", id: 1, name: "A", username: null, email: null, role: "guest", status: "normal", is_guest: true, coins: 5, avatar_url: null, level: 1, vip_level: 0, create_time: "2026-01-01T00:00:00Z" } as const;

@@ -32,6 +32,7 @@ export const staleTimes: Partial<Record<EndpointName, number>> = {
   characterGet: MINUTE,
   chatHistory: 0,
   chatReasoningHistory: 0,
+  noticeList: 0,
 };
 /** Fresh time of the calls not listed in staleTimes. */
 export const DEFAULT_STALE_MS = 30_000;
@@ -65,4 +66,8 @@ export const invalidations: Partial<Record<EndpointName, EndpointName[]>> = {
   storyDraftUpdate: ["storyDraftList"],
   storyDraftPublish: [...taskClaim, "storyDraftList", "storyList", "categoryList", "storyGet"],
   storyDraftUnpublish: ["storyDraftList", "storyList", "categoryList", "storyGet"],
+  // Trust and safety: notices read, and the age confirmation opens mature stories (their cached
+  // refusals and the lists without them are stale). A deletion is followed by a logout instead.
+  noticeRead: ["noticeList"],
+  ageConfirm: ["whoami", "storyGet", "storyList", "characterGet", "categoryList"],
 };

@@ -7,6 +7,7 @@ import { Avatar, Badge, Button, ErrorState, Skeleton } from "@storyloom/ui";
 import { CoinBalance } from "./coin-balance";
 import { ProfileForm } from "./profile-form";
 import { avatarSources } from "../catalogue/art-url";
+import { NoticesLink } from "../safety/notices-view";
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -89,6 +90,7 @@ export function ProfileView() {
             <Link href="/user/settings" className="inline-flex min-h-11 items-center rounded-xl border border-line px-4 font-semibold hover:bg-surface-2">
               Settings
             </Link>
+            <NoticesLink className="inline-flex min-h-11 items-center rounded-xl border border-line px-4 font-semibold hover:bg-surface-2" />
           </div>
         )
       ) : (
@@ -104,6 +106,7 @@ export function ProfileView() {
             <Link href="/user/settings" className="inline-flex min-h-11 items-center rounded-xl border border-line px-4 font-semibold hover:bg-surface">
               Settings
             </Link>
+            <NoticesLink className="inline-flex min-h-11 items-center rounded-xl border border-line px-4 font-semibold hover:bg-surface" />
           </div>
         </section>
       )}

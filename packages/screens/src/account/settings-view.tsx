@@ -1,11 +1,12 @@
 "use client";
-import { useEffect, useId, useState } from "react";
+import { Suspense, useEffect, useId, useState } from "react";
 import { IntentLink as Link } from "../shell/intent-link";
 import { useRouter } from "next/navigation";
 import { useSession } from "@storyloom/api-client/react";
 import { isTrackingOptedOut, readOptOutSignals, setTrackingOptOut } from "@storyloom/tracking";
 import { Button, useTheme, useToast } from "@storyloom/ui";
 import { legalNav } from "../shell/nav-items";
+import { AgeSection, DeleteSection, ExportSection } from "./privacy-controls";
 
 /** An on/off switch with a visible label and description (role=switch, so it reads "on"/"off"). */
 function Switch({ label, description, checked, disabled, onChange }: { label: string; description: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
@@ -50,8 +51,11 @@ function useTrackingOptOut() {
   return { state, set };
 }
 
-/** Settings: theme, tracking opt-out, sign out, and where to read the policies or get help. */
-export function SettingsView({ supportEmail }: { supportEmail: string }) {
+/**
+ * Settings: theme, tracking opt-out, the age confirmation, the player's data (download, delete),
+ * sign out, and where to read the policies or get help.
+ */
+export function SettingsView({ supportEmail, brandName }: { supportEmail: string; brandName: string }) {
   const router = useRouter();
   const toast = useToast();
   const { theme, setTheme } = useTheme();
@@ -132,6 +136,13 @@ export function SettingsView({ supportEmail }: { supportEmail: string }) {
           </div>
         )}
       </section>
+
+      {/* ?next= (back to a mature story) is read on the client: the page itself stays static. */}
+      <Suspense fallback={null}>
+        <AgeSection />
+      </Suspense>
+      <ExportSection brandName={brandName} />
+      <DeleteSection />
 
       <section aria-labelledby="help" className="rounded-2xl border border-line p-4">
         <h2 id="help" className="text-sm font-semibold uppercase tracking-wide text-muted">

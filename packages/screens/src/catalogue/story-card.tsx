@@ -2,6 +2,7 @@ import { IntentLink as Link } from "../shell/intent-link";
 import type { MouseEvent } from "react";
 import type { StorySummary } from "@storyloom/contract";
 import { CoverImage } from "./cover-image";
+import { MatureBadge } from "../safety/mature-badge";
 import { compactCount } from "./query";
 
 /** Props of {@link StoryCard}. */
@@ -44,6 +45,7 @@ export function StoryCard({ story, categoryName, priority = false, eager = false
         {categoryName && !compact ? (
           <span className="absolute top-2 left-2 rounded-full bg-black/65 px-2 py-0.5 text-xs text-white">{categoryName}</span>
         ) : null}
+        {story.rating === "mature" ? <MatureBadge className="absolute top-2 right-2" /> : null}
       </div>
       <h3 className="mt-2 line-clamp-1 font-semibold text-fg">
         <Link

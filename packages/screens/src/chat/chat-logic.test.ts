@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ChatMessage } from "@storyloom/contract";
-import { mergeMessages, openChoices, openingMessages, parseChatParams, pendingPlayerMessage, sendProblem, shownMessages, speakerName } from "./chat-logic";
+import { isReportable, mergeMessages, openChoices, openingMessages, parseChatParams, pendingPlayerMessage, sendProblem, shownMessages, speakerName } from "./chat-logic";
 
 const msg = (id: string, role: ChatMessage["role"], extra: Partial<ChatMessage> = {}): ChatMessage => ({
   id,
@@ -89,5 +89,16 @@ describe("the server-rendered opening", () => {
     expect(shownMessages("ready", thread, opening)).toEqual({ messages: thread, placeholder: false });
     expect(shownMessages("error", [], opening)).toEqual({ messages: [], placeholder: false });
     expect(shownMessages("loading", [], [])).toEqual({ messages: [], placeholder: false });
+  });
+});
+
+describe("reporting a message", () => {
+  it("offers Report on stored character and narrator lines only", () => {
+    expect(isReportable(msg("41", "actor"))).toBe(true);
+    expect(isReportable(msg("42", "narrator"))).toBe(true);
+    expect(isReportable(msg("43", "user"))).toBe(false);
+    expect(isReportable(msg("opening-greeting", "actor"))).toBe(false);
+    expect(isReportable(msg("live-1", "actor"))).toBe(false);
+    expect(isReportable(msg("44", "actor", { removed: true, content: "" }))).toBe(false);
   });
 });

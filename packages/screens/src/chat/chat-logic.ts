@@ -179,3 +179,11 @@ export function shownMessages(status: "loading" | "error" | "ready", thread: Cha
   if (status === "error" || thread.length > 0 || opening.length === 0) return { messages: thread, placeholder: false };
   return { messages: opening, placeholder: true };
 }
+
+/**
+ * True for a stored character or narrator line that can be reported: not the player's own, not the
+ * opening every thread shares or a line still being written (they have no stored id), not removed.
+ */
+export function isReportable(m: ChatMessage): boolean {
+  return m.role !== "user" && !m.removed && /^[1-9][0-9]{0,17}$/.test(m.id);
+}

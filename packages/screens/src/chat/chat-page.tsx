@@ -1,10 +1,10 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { serverRead } from "../catalogue/server-read";
-import { openingMessages, parseChatParams, type ChatVariant } from "./chat-logic";
+import { parseChatParams, type ChatVariant } from "./chat-logic";
 import type { ChatRoom } from "./chat-room";
-import type { CastMember } from "./message-list";
-import { artUrl } from "../catalogue/art-url";
+import { roomPropsOf } from "./room-props";
+import { GatedChat } from "../safety/gated-chat";
 
 /** Route props of every chat variant: the catch-all `storyId[/actorId]`. */
 export type ChatRouteProps = { params: Promise<{ params?: string[] }> };
@@ -30,7 +30,7 @@ async function load(props: ChatRouteProps) {
 /** "Chat · {story}" as the page title. Chats are personal, so nothing else is shared. */
 export async function chatMetadata(props: ChatRouteProps): Promise<Metadata> {
   const { story } = await load(props);
-  return { title: story.ok ? `Chat · ${story.data.story.title}` : "Chat" };
+  return { title: story.ok ? `Chat · ${story.data.story.title}` : story.ageGate ? "Chat · Mature story" : "Chat" };
 }
 
 /**
@@ -42,24 +42,14 @@ export async function chatMetadata(props: ChatRouteProps): Promise<Metadata> {
  */
 export async function ChatPage({ variant, Room, ...props }: ChatRouteProps & { variant: ChatVariant; Room: typeof ChatRoom }) {
   const { target, story } = await load(props);
+  // A mature story: every visitor gets the same gate page; the browser reads the story with the
+  // player's own session and opens the room for a player who confirmed their age.
+  if (!story.ok && story.ageGate) return <GatedChat variant={variant} storyId={target.storyId} actorId={target.actorId} />;
   // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
   // keeps being served while a background render fails; without one, the route's error page offers a retry.
   if (!story.ok) throw new Error(`The story could not be loaded: ${story.message}`);
-  const s = story.data.story;
-  const cast: Record<string, CastMember> = Object.fromEntries(s.actors_full.map((a) => [a.id, { name: a.name, avatarUrl: artUrl(a.avatar_url) }]));
-  const actorId = variant === "reasoning" ? target.actorId : (target.actorId ?? s.actors_full[0]?.id ?? null);
-  const greeter = s.actors_full.find((a) => a.id === actorId) ?? s.actors_full[0];
-  const opening = openingMessages(greeter, s.opening, s.created_at);
+  const room = roomPropsOf(story.data.story, variant, target.actorId);
   return (
-    <Room
-      key={`${variant}:${s.id}:${actorId ?? ""}`}
-      variant={variant}
-      storyId={s.id}
-      storyTitle={s.title}
-      coverUrl={s.cover_url}
-      actorId={actorId}
-      cast={cast}
-      opening={opening}
-    />
+    <Room key={`${variant}:${room.storyId}:${room.actorId ?? ""}`} {...room} />
   );
 }

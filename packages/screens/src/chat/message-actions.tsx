@@ -1,18 +1,22 @@
 "use client";
 import type { ChatMessage } from "@storyloom/contract";
+import { isReportable } from "./chat-logic";
 import type { MessageActionsApi } from "./message-parts";
+import { ReportButton } from "../safety/report-button";
 
 const action =
   "inline-flex min-h-9 min-w-9 items-center justify-center gap-1 rounded-lg px-2 text-xs font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40 disabled:no-underline";
 
 /**
  * The actions under a message (loaded by message-parts.tsx): Edit on the player's last message;
- * Regenerate and the pager between alternatives (‹ 2/3 ›) on the last model reply.
+ * Regenerate and the pager between alternatives (‹ 2/3 ›) on the last model reply; Report on a
+ * stored character or narrator line (opens the report dialog).
  */
 export function MessageActions({ message, api, tone = "plain" }: { message: ChatMessage; api: MessageActionsApi; tone?: "plain" | "overlay" }) {
   const editable = api.editableId === message.id;
   const regenerable = api.regenerableId === message.id;
-  if (!editable && !regenerable) return null;
+  const reportable = isReportable(message);
+  if (!editable && !regenerable && !reportable) return null;
   const alt = message.alternatives;
   const color = tone === "overlay" ? "text-white/90" : "text-muted hover:text-fg";
   return (
@@ -40,6 +44,11 @@ export function MessageActions({ message, api, tone = "plain" }: { message: Chat
         <button type="button" className={action} disabled={api.busy} onClick={api.onRegenerate}>
           <span aria-hidden="true">↻</span> Regenerate<span className="sr-only"> this reply</span>
         </button>
+      ) : null}
+      {reportable ? (
+        <ReportButton target={{ kind: "message", id: message.id, label: "this message" }} className={action}>
+          Report<span className="sr-only"> this message</span>
+        </ReportButton>
       ) : null}
     </div>
   );

@@ -1,6 +1,7 @@
 "use client";
 import type { ChatMessage } from "@storyloom/contract";
 import { clientOnly } from "@storyloom/ui/client-only";
+import { isReportable } from "./chat-logic";
 
 /** What can be done to a message of the thread, given by the chat room. */
 export interface MessageActionsApi {
@@ -22,9 +23,15 @@ export interface MessageActionsApi {
 export function MessageText({ message, live }: { message: ChatMessage; live?: boolean }) {
   return (
     <>
-      <span className="whitespace-pre-wrap break-words" data-testid={live ? "live-text" : undefined}>
-        {message.content}
-      </span>
+      {message.removed ? (
+        <span className="italic opacity-80" data-testid="removed-message">
+          Staff removed this message after a report.
+        </span>
+      ) : (
+        <span className="whitespace-pre-wrap break-words" data-testid={live ? "live-text" : undefined}>
+          {message.content}
+        </span>
+      )}
       {live ? <span aria-hidden="true" className="ml-0.5 inline-block animate-pulse motion-reduce:animate-none">▍</span> : null}
       {message.stopped ? (
         <span className="ml-2 inline-block rounded-md border border-current/30 px-1.5 text-[0.7rem] font-semibold uppercase tracking-wide opacity-80" data-testid="stopped">
@@ -58,10 +65,10 @@ export const warmMessageActions = () => void loadActions().catch(() => undefined
 
 /**
  * The actions under a message: Edit on the player's last message; Regenerate and the pager between
- * alternatives (‹ 2/3 ›) on the last model reply.
+ * alternatives (‹ 2/3 ›) on the last model reply; Report on every stored character or narrator line.
  */
 export function MessageActions(props: { message: ChatMessage; api: MessageActionsApi; tone?: "plain" | "overlay" }) {
   const { message, api } = props;
-  if (api.editableId !== message.id && api.regenerableId !== message.id) return null;
+  if (api.editableId !== message.id && api.regenerableId !== message.id && !isReportable(message)) return null;
   return <LazyActions {...props} />;
 }

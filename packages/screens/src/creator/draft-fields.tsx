@@ -1,5 +1,5 @@
 "use client";
-import type { Category } from "@storyloom/contract";
+import type { Category, Rating } from "@storyloom/contract";
 import { STORY_LIMITS as L } from "@storyloom/contract/constants";
 import { Button, TextField, dangerText, inputClass } from "@storyloom/ui";
 import type { CharacterForm, DraftForm } from "./editor-logic";
@@ -46,7 +46,30 @@ function Area({ id, label, value, onChange, max, rows, error, hint }: { id: stri
   );
 }
 
-/** Title, hook, category, tags and the characters of a draft. */
+const RATINGS: { value: Rating; label: string; hint: string }[] = [
+  { value: "general", label: "General", hint: "Fine for every player." },
+  { value: "mature", label: "Mature 18+", hint: "Sexual or graphic content: shown only to signed-in players who confirmed they are 18 or older." },
+];
+
+/** The author's content rating, as two radio buttons (staff may change it in review). */
+function RatingField({ idPrefix, value, onChange }: { idPrefix: string; value: Rating; onChange: (r: Rating) => void }) {
+  return (
+    <fieldset className="flex flex-col gap-2">
+      <legend className="mb-1 text-sm font-semibold text-fg">Rating</legend>
+      {RATINGS.map((r) => (
+        <label key={r.value} htmlFor={`${idPrefix}-rating-${r.value}`} className="flex items-start gap-2 text-sm">
+          <input id={`${idPrefix}-rating-${r.value}`} type="radio" name={`${idPrefix}-rating`} value={r.value} checked={value === r.value} onChange={() => onChange(r.value)} className="mt-1 accent-brand" />
+          <span>
+            <span className="font-semibold text-fg">{r.label}</span>
+            <span className="block text-xs text-muted">{r.hint}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** Title, hook, category, tags, rating and the characters of a draft. */
 export function DraftFields({ idPrefix, form, onChange, categories, errors }: DraftFieldsProps) {
   const setCharacter = (i: number, patch: Partial<CharacterForm>) => onChange({ characters: form.characters.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
   return (
@@ -81,6 +104,8 @@ export function DraftFields({ idPrefix, form, onChange, categories, errors }: Dr
         </div>
         <TextField id={`${idPrefix}-tags`} label="Tags" value={form.tagsText} onChange={(e) => onChange({ tagsText: e.target.value })} error={errors.tags} hint={`Separated by commas, up to ${L.tags}.`} />
       </div>
+
+      <RatingField idPrefix={idPrefix} value={form.rating} onChange={(rating) => onChange({ rating })} />
 
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-1 text-sm font-semibold text-fg">Characters</legend>

@@ -10,7 +10,9 @@ const draft: StoryDraft = {
   tags: ["sea"],
   characters: [{ name: "Wren", persona: "", greeting: "Hi" }],
   script: STARTER_SCRIPT,
+  rating: "general",
   status: "draft",
+  review: null,
   story_id: null,
   unpublished_changes: false,
   created_at: "2026-11-26T00:00:00.000Z",
@@ -25,8 +27,10 @@ describe("the editor's form", () => {
   });
   it("round-trips a draft and knows when it changed", () => {
     const f = formOf(draft);
-    expect(changesOf("7", f)).toEqual({ id: "7", title: "Low Tide", hook: "A lighthouse.", category_id: null, tags: ["sea"], characters: draft.characters, script: STARTER_SCRIPT });
+    expect(changesOf("7", f)).toEqual({ id: "7", title: "Low Tide", hook: "A lighthouse.", category_id: null, tags: ["sea"], characters: draft.characters, script: STARTER_SCRIPT, rating: "general" });
     expect(isDirty(f, formOf(draft))).toBe(false);
+    expect(isDirty({ ...f, rating: "mature" }, f)).toBe(true);
+    expect(changesOf("7", formOf({ ...draft, rating: "mature" })).rating).toBe("mature");
     expect(isDirty({ ...f, title: "Low Tide " }, f)).toBe(false);
     expect(isDirty({ ...f, tagsText: "sea, sky" }, f)).toBe(true);
   });

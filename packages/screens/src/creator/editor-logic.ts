@@ -1,6 +1,6 @@
 // The story editor's pure parts: the form's shape, client-side checks with the contract's own
 // schema, and reading ink's tags. No React here, so every rule is unit-tested.
-import { DraftChanges, STORY_LIMITS, type EndpointInput, type ScriptProblem, type StoryDraft } from "@storyloom/contract";
+import { DraftChanges, STORY_LIMITS, type EndpointInput, type Rating, type ScriptProblem, type StoryDraft } from "@storyloom/contract";
 
 /** One character as the form holds it. */
 export interface CharacterForm {
@@ -17,6 +17,8 @@ export interface DraftForm {
   tagsText: string;
   characters: CharacterForm[];
   script: string;
+  /** General, or Mature 18+ (shown only to signed-in players who confirmed their age) */
+  rating: Rating;
 }
 
 /** Tags typed as "sea, short, Sea" → ["sea", "short"]: trimmed, no empties, no repeats. */
@@ -41,6 +43,7 @@ export function formOf(d: StoryDraft): DraftForm {
     tagsText: d.tags.join(", "),
     characters: d.characters.map((c) => ({ ...c })),
     script: d.script,
+    rating: d.rating,
   };
 }
 
@@ -54,6 +57,7 @@ export function changesOf(id: string, f: DraftForm): EndpointInput<"storyDraftUp
     tags: parseTags(f.tagsText),
     characters: f.characters.map((c) => ({ name: c.name.trim(), persona: c.persona.trim(), greeting: c.greeting.trim() })),
     script: f.script,
+    rating: f.rating,
   };
 }
 

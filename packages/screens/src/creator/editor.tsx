@@ -13,6 +13,7 @@ import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-edit
 import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
 import { Cowriter } from "./cowrite";
+import { publishedText, storyState } from "./story-state";
 
 type Notice = { tone: "ok" | "error"; text: string; storyId?: string } | null;
 
@@ -104,7 +105,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
       const r = await publish.mutateAsync({ id: draft.id });
       remember(r.draft);
       setServerScript({ script: "", problems: [] });
-      setNotice({ tone: "ok", text: `Published${r.reward > 0 ? ` · +${r.reward} coins for today's story task` : ""}.`, storyId: r.story_id });
+      setNotice({ tone: "ok", text: publishedText(r.draft, r.reward), storyId: storyState(r.draft).live ? r.story_id : undefined });
     } catch (err) {
       const { fields, script } = refusal(err);
       setServerFields(fields);
@@ -125,7 +126,8 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
 
   const gaps = publishGaps(form);
   const scriptReady = check.state === "ok" && check.problems.length === 0;
-  const status = draft.status === "published" ? (dirty || draft.unpublished_changes ? "Published · edited since" : "Published") : draft.status === "unpublished" ? "Unpublished" : "Draft";
+  const state = storyState(draft);
+  const status = draft.status === "published" && (dirty || draft.unpublished_changes) ? `${state.label} · edited since` : state.label;
 
   return (
     <form
@@ -143,7 +145,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
       }}
     >
       <div className="flex flex-wrap items-center gap-2">
-        <Badge tone={draft.status === "published" ? "success" : draft.status === "unpublished" ? "warning" : "neutral"}>{status}</Badge>
+        <Badge tone={state.tone}>{status}</Badge>
         <span className="text-sm text-muted" aria-live="polite">
           {update.isPending ? "Saving…" : dirty ? "Unsaved changes" : "All changes saved"}
         </span>
@@ -157,7 +159,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
             </Button>
           ) : null}
           <Button size="sm" onClick={() => void onPublish()} disabled={busy} loading={publish.isPending} loadingText="Publishing…">
-            {draft.status === "published" ? "Publish changes" : "Publish"}
+            {state.resubmit ? "Resubmit for review" : draft.status === "published" ? "Publish changes" : "Publish"}
           </Button>
         </div>
       </div>
@@ -171,6 +173,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
           ) : null}
         </p>
       ) : null}
+      {state.detail && !notice ? <p className="text-sm text-muted">{state.detail}</p> : null}
       {!scriptReady || gaps.length ? (
         <p className="text-sm text-muted">
           To publish, the story needs {[...gaps, ...(check.state === "ok" && !scriptReady ? ["a script where every path reaches an ending"] : []), ...(check.state === "errors" ? ["a script that compiles"] : [])].join(", ") || "a moment while the script is checked"}.

@@ -1,18 +1,14 @@
 "use client";
 import { useRouter } from "next/navigation";
-import type { StoryDraftSummary } from "@storyloom/contract";
 import { useApiMutation, useApiQuery } from "@storyloom/api-client/react";
-import { Badge, Button, EmptyState, ErrorState, Skeleton, type BadgeTone, dangerText } from "@storyloom/ui";
+import type { StoryDraftSummary } from "@storyloom/contract";
+import { Badge, Button, EmptyState, ErrorState, Skeleton, dangerText } from "@storyloom/ui";
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
 import { STARTER_SCRIPT } from "./editor-logic";
 import { RequireSignIn } from "./require-sign-in";
-
-const STATUS: Record<StoryDraftSummary["status"], { label: string; tone: BadgeTone }> = {
-  draft: { label: "Draft", tone: "neutral" },
-  published: { label: "Published", tone: "success" },
-  unpublished: { label: "Unpublished", tone: "warning" },
-};
+import { MatureBadge } from "../safety/mature-badge";
+import { storyState } from "./story-state";
 
 function NewStoryButton() {
   const router = useRouter();
@@ -28,6 +24,39 @@ function NewStoryButton() {
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** One story in the list: its state (with a rejection's reason) and what the author can do next. */
+function DraftRow({ draft: d }: { draft: StoryDraftSummary }) {
+  const state = storyState(d);
+  return (
+    <li className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-2 p-4 sm:flex-row sm:items-center" data-testid="my-story">
+      <div className="min-w-0 flex-1">
+        <p className="flex flex-wrap items-center gap-2">
+          <Link href={`/user/stories/${d.id}`} className="truncate font-semibold text-fg underline-offset-4 hover:underline">
+            {d.title}
+          </Link>
+          <Badge tone={state.tone}>{state.label}</Badge>
+          {d.rating === "mature" ? <MatureBadge /> : null}
+          {d.unpublished_changes ? <Badge tone="neutral">Edited since publishing</Badge> : null}
+        </p>
+        {state.detail ? <p className={`mt-1 text-sm ${state.tone === "danger" ? dangerText : "text-muted"}`}>{state.detail}</p> : null}
+        {d.hook ? <p className="mt-1 line-clamp-2 text-sm text-muted">{d.hook}</p> : null}
+        <p className="mt-1 text-xs text-muted">Edited {new Date(d.updated_at).toLocaleString()}</p>
+      </div>
+      <div className="flex gap-2">
+        {state.live && d.story_id ? (
+          <Link href={`/story/${d.story_id}`} className="inline-flex min-h-10 items-center rounded-xl border border-line px-3 text-sm font-semibold hover:bg-surface">
+            View<span className="sr-only"> {d.title}</span>
+          </Link>
+        ) : null}
+        <Link href={`/user/stories/${d.id}`} className="inline-flex min-h-10 items-center rounded-xl bg-brand px-3 text-sm font-semibold text-white hover:brightness-110">
+          {state.resubmit ? "Edit and resubmit" : "Edit"}
+          <span className="sr-only"> {d.title}</span>
+        </Link>
+      </div>
+    </li>
   );
 }
 
@@ -54,29 +83,7 @@ function DraftList() {
       ) : (
         <ul aria-label="Your stories" className="flex flex-col gap-3">
           {drafts.map((d) => (
-            <li key={d.id} className="flex flex-col gap-2 rounded-2xl border border-line bg-surface-2 p-4 sm:flex-row sm:items-center">
-              <div className="min-w-0 flex-1">
-                <p className="flex flex-wrap items-center gap-2">
-                  <Link href={`/user/stories/${d.id}`} className="truncate font-semibold text-fg underline-offset-4 hover:underline">
-                    {d.title}
-                  </Link>
-                  <Badge tone={STATUS[d.status].tone}>{STATUS[d.status].label}</Badge>
-                  {d.unpublished_changes ? <Badge tone="neutral">Edited since publishing</Badge> : null}
-                </p>
-                {d.hook ? <p className="mt-1 line-clamp-2 text-sm text-muted">{d.hook}</p> : null}
-                <p className="mt-1 text-xs text-muted">Edited {new Date(d.updated_at).toLocaleString()}</p>
-              </div>
-              <div className="flex gap-2">
-                {d.status === "published" && d.story_id ? (
-                  <Link href={`/story/${d.story_id}`} className="inline-flex min-h-10 items-center rounded-xl border border-line px-3 text-sm font-semibold hover:bg-surface">
-                    View
-                  </Link>
-                ) : null}
-                <Link href={`/user/stories/${d.id}`} className="inline-flex min-h-10 items-center rounded-xl bg-brand px-3 text-sm font-semibold text-white hover:brightness-110">
-                  Edit
-                </Link>
-              </div>
-            </li>
+            <DraftRow key={d.id} draft={d} />
           ))}
         </ul>
       )}

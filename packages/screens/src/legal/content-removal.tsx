@@ -38,9 +38,17 @@ export default function ContentRemovalScreen() {
         <li>your own personal data, or your own conversations and account (see our <Link href="/privacy">Privacy Policy</Link>).</li>
       </ul>
 
+      <h2>Report it in the app</h2>
+      <p>
+        The quickest way: every story page, character page and character or narrator message in a chat has a
+        &quot;Report&quot; action. Choose a reason, add details if you like, and send; you see a confirmation at once,
+        and if we act on your report you get a notice in the app (under Profile → Notices). Guests can report too. A
+        report of content involving minors goes to the front of our review queue.
+      </p>
+
       <h2>How to send a request</h2>
       <p>
-        Write to <SupportMail subject="Content removal request" /> with &quot;Content removal&quot; in the subject and include:
+        If you cannot use the app&apos;s report, or your request needs more (for example a copyright notice), write to <SupportMail subject="Content removal request" /> with &quot;Content removal&quot; in the subject and include:
       </p>
       <ol>
         <li>the link (URL) of each story, character or page concerned, and what exactly should be removed;</li>
@@ -52,7 +60,7 @@ export default function ContentRemovalScreen() {
 
       <h2>How quickly we act</h2>
       <ul>
-        <li><strong>Suspected involvement of minors, or non-consensual intimate content:</strong> content is disabled as soon as we receive the report and reviewed within 24 hours.</li>
+        <li><strong>Suspected involvement of minors, or non-consensual intimate content:</strong> reviewed first, within 24 hours; content reported for involving minors is hidden at once when several signed-in players, or our staff, report it.</li>
         <li><strong>Resemblance to a real person, harassment or other policy breaches:</strong> reviewed within 72 hours.</li>
         <li><strong>Intellectual property claims:</strong> reviewed within 5 business days.</li>
       </ul>

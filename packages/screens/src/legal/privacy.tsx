@@ -29,6 +29,7 @@ export default function PrivacyScreen() {
         <li><strong>Story activity:</strong> stories you play, favourite and subscribe to, your choices and your conversations with characters, daily check-ins and tasks.</li>
         <li><strong>Purchase data:</strong> the coin packages you buy, order numbers, amounts and payment status. Card and bank details are collected by {brand.paymentProcessorName}, not by us.</li>
         <li><strong>Technical data:</strong> IP address, browser and device type, language, pages visited, referral and invite codes, and error logs.</li>
+        <li><strong>Safety data:</strong> the reports you send (the reason and any details you add), the in-app notices we send you, the date you confirmed in settings that you are 18 or older, and, for stories you write, their review history.</li>
         <li><strong>Messages to us:</strong> what you send to <SupportMail /> and our replies.</li>
       </ul>
 
@@ -36,6 +37,7 @@ export default function PrivacyScreen() {
       <ul>
         <li>to provide the service: run your account, generate character replies, keep your progress and credit your coins (performance of our contract with you);</li>
         <li>to process payments, prevent fraud and abuse, and keep the service secure (contract and legitimate interests);</li>
+        <li>to keep the service safe: review stories before they appear in the catalogue, handle reports, and show mature stories only to players who confirmed their age (legitimate interests and legal obligations);</li>
         <li>to send sign-in codes and, if you subscribe to a story, updates about it (contract; you can unsubscribe at any time);</li>
         <li>to measure and improve the service and our advertising, as described under &quot;Ad and analytics events&quot; (legitimate interests or consent, where required);</li>
         <li>to meet legal obligations such as tax, accounting and responding to lawful requests.</li>
@@ -91,8 +93,9 @@ export default function PrivacyScreen() {
       <h2>How long we keep it</h2>
       <ul>
         <li>guest accounts with no activity: deleted after 12 months;</li>
-        <li>account data, story activity and conversations: while your account is open, then deleted within 30 days of account deletion;</li>
-        <li>purchase and ledger records: 7 years, as tax and accounting law requires;</li>
+        <li>account data, story activity, conversations and stories you wrote: while your account is open, then erased within 30 days of your deletion request;</li>
+        <li>reports: while the report is handled and as long as the service needs a record of it; a deleted account&apos;s reports keep the reason but lose the details you wrote;</li>
+        <li>purchase and ledger records: 7 years, as tax and accounting law requires (after an account is deleted they are kept without your name, e-mail or other personal details);</li>
         <li>sign-in codes: minutes; server logs: 30 days; analytics data: up to 25 months; support messages: 3 years.</li>
       </ul>
 
@@ -100,16 +103,22 @@ export default function PrivacyScreen() {
       <p>
         Depending on where you live, you have the right to access your data, correct it, delete it, export it, object
         to or restrict its use, and withdraw consent at any time. California residents may also ask what categories of
-        data we collect and opt out of any sharing for targeted advertising. Write to <SupportMail subject="Privacy request" />{" "}
-        from the e-mail address of your account; we answer within 30 days. You may also complain to your data
-        protection authority.
+        data we collect and opt out of any sharing for targeted advertising.
       </p>
+      <ul>
+        <li><strong>Download your data:</strong> <Link href="/user/settings">Settings → Download my data</Link> gives you everything we hold about your account (profile, coins and ledger, orders, chats, stories, reports and notices) in one JSON file, at once.</li>
+        <li><strong>Delete your account:</strong> <Link href="/user/settings">Settings → Delete my account</Link> asks you to confirm with a code sent to your e-mail. You are signed out everywhere at once and your e-mail can sign up again as a new account; your personal data and conversations are erased within 30 days. Purchase and ledger records stay, without anything that identifies you, as accounting and chargeback rules require.</li>
+        <li><strong>Anything else:</strong> write to <SupportMail subject="Privacy request" /> from the e-mail address of your account; we answer within 30 days.</li>
+      </ul>
+      <p>You may also complain to your data protection authority.</p>
 
       <h2>Security and age</h2>
       <p>
         Data is encrypted in transit, access is limited to staff who need it, and sign-in uses one-time codes instead
-        of passwords. {brand.name} is for adults only: we do not knowingly collect data from anyone under 18 and delete
-        it when we learn of it.
+        of passwords. {brand.name} is for people aged 18 or older: we do not knowingly collect data from anyone under 18
+        and delete it when we learn of it. Stories rated Mature (18+) additionally open only for signed-in players who
+        have confirmed in <Link href="/user/settings">Settings</Link> that they are 18 or older; we store the date of
+        that confirmation.
       </p>
 
       <h2>Changes</h2>

@@ -32,11 +32,14 @@ export default function RecordKeepingScreen() {
 
       <h2>All characters are adults</h2>
       <p>
-        Every character on {brand.name} is defined as an adult aged 18 or older. Character descriptions, personas and
-        prompts are reviewed before publication, and our systems block requests to portray any character as a minor
-        or to depict minors in any sexual or suggestive context. Content that breaks this rule is removed and the
-        accounts involved are closed and, where required, reported to the authorities, including the National Center
-        for Missing &amp; Exploited Children (NCMEC).
+        Every character on {brand.name} is defined as an adult aged 18 or older, and our rules forbid portraying any
+        character as a minor or depicting minors in any sexual or suggestive context. Every story players publish,
+        with its characters&apos; personas, greetings and script, is reviewed by our staff before it appears in the
+        catalogue, and so is every new version. Anyone can report a story, character or message in the app; a report
+        of content involving minors goes to the front of the review queue, and the content is hidden at once when
+        several players or our staff report it. Content that breaks this rule is removed and the accounts involved are
+        closed and, where required, reported to the authorities, including the National Center for Missing &amp;
+        Exploited Children (NCMEC).
       </p>
 
       <h2>Resemblance to real persons</h2>
@@ -48,8 +51,9 @@ export default function RecordKeepingScreen() {
 
       <h2>Operator and custodian of records</h2>
       <p>
-        {brand.name} is operated by {brand.company}. The records we do keep, such as the creation logs, prompts and
-        moderation history of the characters published on the site, are maintained by our compliance team and are
+        {brand.name} is operated by {brand.company}. The records we do keep, such as every submitted version of a
+        published story, its review decisions, the reports about it and our staff&apos;s actions (kept in an
+        append-only audit log), are maintained by our compliance team and are
         available on lawful request. Requests from law enforcement and questions about this statement should be sent
         to <SupportMail subject="Record-keeping enquiry" />.
       </p>

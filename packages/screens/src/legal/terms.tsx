@@ -26,8 +26,10 @@ export default function TermsScreen() {
       <h2>1. Who may use {brand.name}</h2>
       <p>
         You must be at least 18 years old, or the age of majority where you live if that is higher, and legally able
-        to enter into this contract. You may not use the service where it is prohibited by law. We may ask you to
-        confirm your age and may close accounts that we reasonably believe belong to minors.
+        to enter into this contract. You may not use the service where it is prohibited by law. Stories rated Mature
+        (18+) additionally open only for signed-in players who have confirmed in <Link href="/user/settings">Settings</Link>{" "}
+        that they are 18 or older; guests never see them. We may close accounts that we reasonably believe belong to
+        minors.
       </p>
 
       <h2>2. Accounts</h2>
@@ -100,6 +102,15 @@ export default function TermsScreen() {
         You keep the rights to the text you write. You give us a worldwide, non-exclusive, royalty-free licence to
         host, process and display it so we can run the service, including generating character replies. We do not
         sell your conversations. See our <Link href="/privacy">Privacy Policy</Link>.
+      </p>
+      <p>
+        Stories you publish with the story editor are reviewed by our staff before they appear in the catalogue (an
+        automated check may help them), and so is every new version of a published story; until it is approved the
+        earlier approved version keeps playing. You rate your story General or Mature (18+); we may change the rating.
+        If we reject a story, &quot;My stories&quot; shows you why, and you can fix it and submit it again. Players can
+        report any story, character or message in the app; we may hide or remove content while we look at a report,
+        and a player whose report we acted on is told in the app. The create-story reward is paid when a story is
+        approved.
       </p>
 
       <h2>7. Our content</h2>

@@ -4,6 +4,7 @@ import type { StorySummary } from "@storyloom/contract";
 import { useStory } from "@storyloom/api-client/react";
 import { ErrorState, ResponsiveDialog, Skeleton } from "@storyloom/ui";
 import { CoverImage } from "../catalogue/cover-image";
+import { MatureBadge } from "../safety/mature-badge";
 import { LikeButton } from "./like-button";
 import { playHref, StoryAuthor, StoryCharacters, StoryCounts, StoryTags } from "./story-facts";
 
@@ -49,6 +50,7 @@ export function StoryModal({ story, open, onClose }: StoryModalProps) {
           </div>
           <div className="flex min-w-0 flex-col gap-2">
             <StoryCounts playCount={story.play_count} likeCount={full?.like_count ?? story.like_count} />
+            {story.rating === "mature" ? <MatureBadge className="self-start" /> : null}
             <StoryTags tags={story.tags} />
             <StoryAuthor name={story.author_name} />
           </div>

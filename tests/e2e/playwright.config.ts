@@ -4,6 +4,8 @@
 //
 // The sites run on plain `next start`, as in production and on most hosts.
 import { defineConfig } from "@playwright/test";
+import { STAFF_EMAILS } from "./support/staff";
+import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import { apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
 
@@ -11,9 +13,12 @@ const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
 const reuse = process.env.E2E_REUSE_SERVERS === "1";
 // NEXT_DIST_DIR (optional) serves a build made into another folder than .next, see next.config.ts.
+// The API's call after a catalogue change and the sites' check of it share this run's secret.
+const REVALIDATE_SECRET = randomBytes(24).toString("hex");
 const siteEnv = {
   API_INTERNAL_URL: apiUrl,
   NEXT_TELEMETRY_DISABLED: "1",
+  REVALIDATE_SECRET,
   ...(siteDistDir ? { NEXT_DIST_DIR: siteDistDir } : {}),
 };
 const outputDir = process.env.E2E_OUTPUT_DIR ?? "./test-results";
@@ -95,6 +100,13 @@ export default defineConfig({
         OUTBOX_POLL_MS: "300",
         POSTHOG_KEY: "phc_e2e",
         POSTHOG_HOST: trackingUrl,
+        // As in production: published stories wait for staff (safety.e2e.ts, story-editor.e2e.ts
+        // approve them as a STAFF_EMAILS address, which ADMIN_EMAILS makes staff at sign-in).
+        STORY_REVIEW: "manual",
+        ADMIN_EMAILS: STAFF_EMAILS.join(","),
+        // Staff take-downs drop the sites' cached pages at once (revalidate.e2e.ts).
+        SITE_REVALIDATE_URLS: [productPort, playshotPort].map((p) => `http://127.0.0.1:${p}/api/revalidate`).join(","),
+        SITE_REVALIDATE_SECRET: REVALIDATE_SECRET,
       },
       reuseExistingServer: reuse,
       timeout: 120_000,

@@ -12,7 +12,12 @@ const apiPublic = process.env.NEXT_PUBLIC_API_URL ?? `http://localhost:${apiPort
 const apiInternal = process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${apiPort}`;
 // A secret of this run: the API asks the sites to drop their cached pages when the catalogue changes.
 const revalidateSecret = process.env.SITE_REVALIDATE_SECRET ?? randomBytes(24).toString("hex");
-const origins = [productPort, playshotPort].flatMap((p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`]).join(",");
+const siteOrigins = (p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`];
+const origins = [productPort, playshotPort].flatMap(siteOrigins).join(",");
+// The API records the brand of a sign-up or an order from the site (Origin) it came from.
+const brandOrigins = `storyloom=${siteOrigins(productPort).join(",")};playshot=${siteOrigins(playshotPort).join(",")}`;
+// The operator console's first account: a super admin, its sign-in code in the dev mailbox.
+const superAdmin = process.env.SUPER_ADMIN_EMAILS ?? "admin@storyloom.local";
 
 await ensureInstalled();
 
@@ -49,6 +54,8 @@ start("api", ["--filter", "@storyloom/api", "start"], {
   PORT: String(apiPort),
   PUBLIC_API_URL: apiPublic,
   CORS_ORIGINS: process.env.CORS_ORIGINS ?? origins,
+  BRAND_ORIGINS: process.env.BRAND_ORIGINS ?? brandOrigins,
+  SUPER_ADMIN_EMAILS: superAdmin,
   LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
   // The quick start's conveniences are explicit switches, off in any other start of the API.
   DEV_MAILBOX: process.env.DEV_MAILBOX ?? "true",
@@ -78,6 +85,7 @@ if (built !== 0) {
   Storyloom (card payments):     http://localhost:${productPort}
   PlayShot (redirect payments):  http://localhost:${playshotPort}
   API:                           ${apiPublic}/api/v1   (dev mailbox: ${apiPublic}/dev/mail)
+  Super admin:                   ${superAdmin}   (sign in with the e-mail code; it arrives in the dev mailbox)
   Replies:                       ${process.env.LLM_BASE_URL ? `from the language model ${process.env.LLM_MODEL ?? "gpt-4o-mini"} at ${process.env.LLM_BASE_URL}` : "from the stories' scripts (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for free replies; see README)"}
 Press Ctrl+C to stop.`);
 }

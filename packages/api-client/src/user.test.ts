@@ -11,11 +11,12 @@ describe("user type", () => {
     expect(deriveUserType(null)).toBe("guest");
   });
 
-  it("coerces unknown login roles to normal (super_admin counts as admin)", () => {
+  it("coerces unknown login roles to normal and keeps super_admin (the console tells it from admin)", () => {
     expect(coerceLoginRole("guest")).toBe("guest");
     expect(coerceLoginRole("normal")).toBe("normal");
     expect(coerceLoginRole("admin")).toBe("admin");
-    expect(coerceLoginRole("super_admin")).toBe("admin");
+    expect(coerceLoginRole("super_admin")).toBe("super_admin");
+    expect(coerceLoginRole("Super_Admin")).toBe("normal");
     expect(coerceLoginRole("moderator")).toBe("normal");
     expect(coerceLoginRole("")).toBe("normal");
   });

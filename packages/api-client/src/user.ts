@@ -13,12 +13,12 @@ export function deriveUserType(user: Pick<User, "role" | "is_guest" | "email"> |
 }
 
 /**
- * The role a login answer is stored with: guest, normal and admin stay; super_admin counts as admin
- * (spec section 3); anything else becomes normal (spec section 5).
+ * The role a login answer is stored with: guest, normal, admin and super_admin stay (the operator
+ * console tells the two staff roles apart; everywhere else super_admin counts as admin, as
+ * `deriveUserType` says); anything else becomes normal (spec section 5).
  */
-export function coerceLoginRole(role: string): "guest" | "normal" | "admin" {
-  if (role === "guest" || role === "normal" || role === "admin") return role;
-  if (role === "super_admin") return "admin";
+export function coerceLoginRole(role: string): "guest" | "normal" | "admin" | "super_admin" {
+  if (role === "guest" || role === "normal" || role === "admin" || role === "super_admin") return role;
   return "normal";
 }
 

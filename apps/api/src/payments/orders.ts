@@ -3,6 +3,7 @@ import { and, eq, or } from "drizzle-orm";
 import type { Order } from "@storyloom/contract";
 import { orders, pricePackages, type Db } from "@storyloom/db";
 import type { OrderRow } from "@storyloom/payments/server";
+import type { Brand } from "../config";
 import { notFound } from "../errors";
 
 export { CURRENCY } from "@storyloom/payments/server";
@@ -34,11 +35,14 @@ export async function activePackage(db: Db, priceId: string): Promise<PackageRow
   return pkg;
 }
 
-/** Creates a pending order for a package; amount and coins are copied so later price changes do not touch it. */
-export async function createPendingOrder(db: Db, userId: number, provider: Provider, pkg: PackageRow): Promise<OrderRow> {
+/**
+ * Creates a pending order for a package, on the brand site it is paid on (null: unknown); amount and
+ * coins are copied so later price changes do not touch it.
+ */
+export async function createPendingOrder(db: Db, userId: number, provider: Provider, pkg: PackageRow, brand: Brand | null): Promise<OrderRow> {
   const [row] = await db
     .insert(orders)
-    .values({ id: `ord_${randomBytes(15).toString("base64url")}`, userId, provider, priceId: pkg.id, amount: pkg.amount, coins: pkg.coins })
+    .values({ id: `ord_${randomBytes(15).toString("base64url")}`, userId, provider, priceId: pkg.id, amount: pkg.amount, coins: pkg.coins, brand })
     .returning();
   return row!;
 }

@@ -12,6 +12,7 @@ import { toUser } from "../services/users";
 import { hitRateLimit } from "../services/rateLimit";
 import { createGuest, loginWithEmail } from "../services/accounts";
 import { addressBucket } from "../clientAddress";
+import { requestBrand } from "../services/activity";
 import { newGuestChallenge, redeemGuestChallenge } from "../services/guestChallenge";
 
 /**
@@ -44,6 +45,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     const address = addressBucket(req.ip);
     const user = await createGuest(ctx, input.device_id, input.gender, input.invite_code, {
       address,
+      brand: requestBrand(config, req.headers.origin),
       admit: () => admitNewGuest(ctx, address, input.altcha),
     });
     const auth = await startSession(db, config, user.id);
@@ -117,7 +119,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
     return { expires_in: CODE_TTL_S, resend_in: CODE_RESEND_S };
   });
 
-  route(app, ctx, "login", async ({ input }) => {
+  route(app, ctx, "login", async ({ input, req }) => {
     const [code] = await db
       .select()
       .from(verificationCodes)
@@ -150,7 +152,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
         .where(and(eq(verificationCodes.id, code.id), isNull(verificationCodes.consumedAt)))
         .returning({ id: verificationCodes.id });
       if (!consumed) throw new ApiError("CODE_INVALID", "No valid code for this e-mail; request a new one");
-      const user = await loginWithEmail(ctx, tx, input.email, input.user_id);
+      const user = await loginWithEmail(ctx, tx, input.email, input.user_id, requestBrand(config, req.headers.origin));
       const auth = await startSession(tx, config, user.id);
       return { auth, user: toUser(user) };
     });

@@ -6,6 +6,7 @@ import { ApiError } from "../errors";
 import { route, validationError } from "../http";
 import { privateNoStore, publicBase } from "../services/publicRead";
 import { createCheckoutSession, createOnlypayOrder, OnlypayNotification, sandboxRoutes, verifyOnlypay, verifyStripeEvent, type OrderRow, type SignedFields } from "@storyloom/payments/server";
+import { requestBrand } from "../services/activity";
 import { activePackage, createPendingOrder, CURRENCY, findOwnOrder, setProviderRef, toOrder } from "../payments/orders";
 import { paymentDeps, paymentsFor } from "../payments/domain";
 import { recordCheckoutStarted } from "../services/metaEvents";
@@ -62,7 +63,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const pkg = await activePackage(db, input.price_id);
     const client = stripe();
     if (!client) throw new ApiError("PAYMENT_ERROR", STRIPE_FAILED);
-    const order = await createPendingOrder(db, user.user.id, "stripe", pkg);
+    const order = await createPendingOrder(db, user.user.id, "stripe", pkg, requestBrand(config, req.headers.origin));
     await checkoutStarted(order, req);
     try {
       const session = await createCheckoutSession(client, order, { success: input.success_url, cancel: input.cancel_url }, user.user.email);
@@ -82,7 +83,7 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     const pkg = await activePackage(db, input.price_id);
     const settings = onlypaySettings(app, config);
     if (!settings) throw new ApiError("PAYMENT_ERROR", ONLYPAY_FAILED);
-    const order = await createPendingOrder(db, user.user.id, "onlypay", pkg);
+    const order = await createPendingOrder(db, user.user.id, "onlypay", pkg, requestBrand(config, req.headers.origin));
     await checkoutStarted(order, req);
     // The sandbox notifies from inside this process, so it gets the loopback address; real Onlypay the public one.
     const notifyBase = onlypayMode(config) === "sandbox" ? loopbackUrl(app) : publicBase(ctx, req);

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
 import { chatMessages, favorites, gameHistory, rowsOf, stories, users, type Tx } from "@storyloom/db";
+import type { Brand, Config } from "../config";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
+import { countActivity } from "./activity";
 import { creditInviter, newInviteCode } from "./invites";
 import { applyLedger } from "./ledger";
 import { revokeUserSessions } from "./sessions";
@@ -13,6 +15,8 @@ type UserRow = typeof users.$inferSelect;
 export interface GuestOrigin {
   /** The client's address bucket (`addressBucket()`): the starting coins go to so many guests of it a day. */
   address: string;
+  /** The brand site of the sign-up (`requestBrand`), kept on the guest; null: unknown. */
+  brand: Brand | null;
   /** Runs before a new guest is made (not for a device's existing guest); throws to refuse it. */
   admit(): Promise<void>;
 }
@@ -46,9 +50,10 @@ export async function createGuest(ctx: AppContext, deviceId: string, gender: str
   const created = await db.transaction(async (tx) => {
     const [row] = await tx
       .insert(users)
-      .values({ name: "Guest", deviceId, gender, isGuest: true, role: "guest", inviteCode: newInviteCode(), invitedBy })
+      .values({ name: "Guest", deviceId, gender, isGuest: true, role: "guest", inviteCode: newInviteCode(), invitedBy, brand: origin.brand })
       .onConflictDoNothing()
       .returning();
+    if (row) await countActivity(tx, row.brand as Brand | null, "guest_signups");
     if (!row || new_guest_coins <= 0) return row;
     if (!(await takeWelcomeSlot(tx, origin.address, ctx.config.GUEST_COINS_PER_IP_PER_DAY))) return row;
     const r = await applyLedger(tx, { userId: row.id, amount: new_guest_coins, reason: "welcome", idempotencyKey: `welcome:${row.id}` });
@@ -75,15 +80,31 @@ async function takeWelcomeSlot(tx: Tx, address: string, perDay: number): Promise
   return Number(row?.count) <= perDay;
 }
 
-const nameFromEmail = (email: string) => (email.split("@")[0] ?? "Player").slice(0, 50) || "Player";
+/** The name a new account starts with: the part of its e-mail before the @. */
+export const nameFromEmail = (email: string) => (email.split("@")[0] ?? "Player").slice(0, 50) || "Player";
+
+const STAFF_RANK: Record<string, number> = { admin: 1, super_admin: 2 };
+
+/** The role the configuration gives an e-mail: super_admin (SUPER_ADMIN_EMAILS), admin (ADMIN_EMAILS) or normal. */
+export function configuredRole(config: Pick<Config, "ADMIN_EMAILS" | "SUPER_ADMIN_EMAILS">, email: string): "super_admin" | "admin" | "normal" {
+  const e = email.toLowerCase();
+  if (config.SUPER_ADMIN_EMAILS.includes(e)) return "super_admin";
+  return config.ADMIN_EMAILS.includes(e) ? "admin" : "normal";
+}
+
+/** Whether `role` ranks above `current` (normal < admin < super_admin): roles are raised, never lowered. */
+export function outranks(role: string, current: string): boolean {
+  return (STAFF_RANK[role] ?? 0) > (STAFF_RANK[current] ?? 0);
+}
 
 /**
  * The account behind a verified e-mail. With no account yet, the current guest becomes it (coins
- * and history kept) or a new one is made; with an account, the guest is merged into it: coins move
- * through the ledger, favourites and history join the account's, the guest's sessions end.
+ * and history kept; its brand too, or `brand` when it had none) or a new one is made on `brand`;
+ * with an account, the guest is merged into it: coins move through the ledger, favourites and
+ * history join the account's, the guest's sessions end. A new account counts as a `user_signups`.
  */
-export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, guestUuid?: string): Promise<UserRow> {
-  const role = ctx.config.ADMIN_EMAILS.includes(email) ? "admin" : "normal";
+export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, guestUuid?: string, brand: Brand | null = null): Promise<UserRow> {
+  const role = configuredRole(ctx.config, email);
   const [account] = await tx.select().from(users).where(eq(users.email, email)).for("update");
   const [guest] = guestUuid
     ? await tx
@@ -96,22 +117,24 @@ export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, gue
     if (guest) {
       const [converted] = await tx
         .update(users)
-        .set({ email, isGuest: false, role, name: guest.name === "Guest" ? nameFromEmail(email) : guest.name, updatedAt: new Date() })
+        .set({ email, isGuest: false, role, name: guest.name === "Guest" ? nameFromEmail(email) : guest.name, brand: guest.brand ?? brand, updatedAt: new Date() })
         .where(eq(users.id, guest.id))
         .returning();
+      await countActivity(tx, converted!.brand as Brand | null, "user_signups");
       // A guest becoming a real account is the "friend joined" an invite pays for (once per invitee).
       await creditInviter(ctx, tx, guest);
       return converted!;
     }
     const [created] = await tx
       .insert(users)
-      .values({ email, isGuest: false, role, name: nameFromEmail(email), inviteCode: newInviteCode() })
+      .values({ email, isGuest: false, role, name: nameFromEmail(email), inviteCode: newInviteCode(), brand })
       .returning();
+    await countActivity(tx, brand, "user_signups");
     return created!;
   }
   if (account.status === "disabled") throw new ApiError("FORBIDDEN", "This account is disabled; contact support");
   if (guest && guest.id !== account.id) await mergeGuest(tx, guest, account);
-  if (role === "admin" && account.role === "normal") await tx.update(users).set({ role }).where(eq(users.id, account.id));
+  if (outranks(role, account.role) && !account.isGuest) await tx.update(users).set({ role }).where(eq(users.id, account.id));
   const [fresh] = await tx.select().from(users).where(eq(users.id, account.id));
   return fresh!;
 }

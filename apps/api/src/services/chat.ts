@@ -6,6 +6,7 @@ import { everyoneMaySee, refusal, type StoryGate } from "./catalogue";
 import { onCatalogueChange } from "./invalidation";
 import { applyLedger } from "./ledger";
 import { recordPlay } from "./engagement";
+import { countPlayerActivity } from "./activity";
 import { chooseInk, startInk, type InkTurn } from "./ink";
 
 /** A stored chat message. */
@@ -402,6 +403,7 @@ export async function playScripted(
       }
       written.push(...(await tellInk(tx, userId, story.id, turn!, cast)));
     }
+    await countPlayerActivity(tx, userId, saved ? null : "stories_started");
     const last = written.findLast((w) => w.state !== null) ?? saved;
     return { rows: written, placeholder, picked, coins: await balanceOf(tx, userId), ended: Boolean((last?.state as SavedTurn | null)?.ended) };
   });

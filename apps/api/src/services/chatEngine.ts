@@ -10,6 +10,7 @@ import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
 import { getSysconfig } from "./sysconfig";
 import { assertModelBudget, meteredStream } from "./modelBudget";
+import { countPlayerActivity, playerActivityCtes } from "./activity";
 import { hitRateLimits, takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseCaller, type LeaseRateLimit, type LeaseStatementPart } from "./chatLease";
 import { edit, regenerate, select } from "./chatRevise";
 import {
@@ -469,6 +470,7 @@ export class ChatEngine {
         sql`reply as (update chat_messages set content = ${content.content}, reasoning = ${content.reasoning}, stopped = ${content.stopped}, pending = false, prompt_tokens = ${tokens.promptTokens}, completion_tokens = ${tokens.completionTokens} where id = ${slot.id} returning id)`,
       ];
       if (supersede) ctes.push(...supersedeCtes(userId, storyId, supersede, slot, sql`exists (select 1 from reply)`));
+      ctes.push(...playerActivityCtes(userId, "typed_replies", sql`exists (select 1 from reply)`));
       // The reply's hold is kept from here on: the write that stores it releases the lease, or clears its hold.
       ctes.push(release ? sql`lease as (${release.releaseSql})` : sql`unhold as (${lease.unholdSql})`);
       const [out] = rowsOf<{ stored: unknown }>(await executePrepared(db, sql`with ${sql.join(ctes, sql`, `)} select (select count(*) from reply)::int as stored`));
@@ -495,6 +497,7 @@ export class ChatEngine {
       const [row] = await tx.update(chatMessages).set(content).where(eq(chatMessages.id, slot.id)).returning();
       if (!row) throw new ApiError("CONFLICT", "This reply was removed while it was written");
       await tx.execute(lease.unholdSql);
+      await countPlayerActivity(tx, userId, "typed_replies");
       if (supersede) await tx.execute(sql`with ${sql.join(supersedeCtes(userId, storyId, supersede, slot), sql`, `)} select 1`);
       const rows = [row];
       let advanced: SavedTurn | null = null;

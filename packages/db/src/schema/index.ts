@@ -61,6 +61,8 @@ export const users = pgTable(
     bannedAt: ts("banned_at"),
     /** the player asked to delete the account: closed at once, erased by the deletion worker */
     deletedAt: ts("deleted_at"),
+    /** the brand site the account signed up on ('storyloom' | 'playshot'); null: unknown (older rows, other clients) */
+    brand: text("brand"),
     createdAt: createdAt(),
     updatedAt: ts("updated_at").notNull().defaultNow(),
   },
@@ -69,6 +71,7 @@ export const users = pgTable(
     uniqueIndex("users_username_key").on(sql`lower(${t.username})`),
     uniqueIndex("users_guest_device_key").on(t.deviceId).where(sql`${t.isGuest} and ${t.mergedInto} is null`),
     check("users_coins_nonnegative", sql`${t.coins} >= 0`),
+    check("users_brand_check", sql`${t.brand} in ('storyloom', 'playshot')`),
   ],
 );
 
@@ -330,6 +333,8 @@ export const orders = pgTable(
     coinShortfall: integer("coin_shortfall").notNull().default(0),
     /** Each refund or dispute acted on: { kind, ref, cents, coins, taken, shortfall, at }; a ref is acted on once. */
     reversals: jsonb("reversals").notNull().default([]),
+    /** the brand site the order was paid on ('storyloom' | 'playshot'); null: unknown (older rows, other clients) */
+    brand: text("brand"),
     createdAt: createdAt(),
     paidAt: ts("paid_at"),
   },
@@ -337,6 +342,7 @@ export const orders = pgTable(
     index("orders_user_idx").on(t.userId),
     uniqueIndex("orders_provider_ref_key").on(t.provider, t.providerRef),
     index("orders_payment_ref_idx").on(t.provider, t.paymentRef),
+    check("orders_brand_check", sql`${t.brand} in ('storyloom', 'playshot')`),
   ],
 );
 
@@ -633,4 +639,49 @@ export const flaggedMessages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index("flagged_messages_user_idx").on(t.userId, t.createdAt)],
+);
+
+/** Every change of a `sysconfig` value by staff: the new value, the one it replaced and why. */
+export const sysconfigHistory = pgTable(
+  "sysconfig_history",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    key: text("key").notNull(),
+    /** the new value */
+    value: jsonb("value").notNull(),
+    /** the value it replaced; null when the key had none */
+    previous: jsonb("previous"),
+    staffId: integer("staff_id")
+      .notNull()
+      .references(() => users.id),
+    reason: text("reason").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("sysconfig_history_key_idx").on(t.key, t.id)],
+);
+
+/**
+ * Daily activity by brand (the player's sign-up site; 'unknown' for older accounts): one counter per
+ * UTC day, brand and metric ("guest_signups", "user_signups", "stories_started", "typed_replies",
+ * "daily_active"), grown by one upsert inside the transaction of what it counts.
+ */
+export const activityDaily = pgTable(
+  "activity_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    brand: text("brand").notNull().default("unknown"),
+    metric: text("metric").notNull(),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.brand, t.metric] })],
+);
+
+/** The players active on a UTC day: `daily_active` grows only when a row here is new. */
+export const activityPlayers = pgTable(
+  "activity_players",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    userId: userRef(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );

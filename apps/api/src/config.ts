@@ -47,6 +47,45 @@ function isAddressOrCidr(text: string): boolean {
   }
 }
 
+/** The brand sites. */
+export const BRANDS = ["storyloom", "playshot"] as const;
+/** A brand site. */
+export type Brand = (typeof BRANDS)[number];
+
+const DEFAULT_BRAND_ORIGINS = "storyloom=http://localhost:3000,http://127.0.0.1:3000;playshot=http://localhost:3001,http://127.0.0.1:3001";
+
+/** Parses BRAND_ORIGINS (or its default: the local sites) into a map from origin to brand. */
+function brandOrigins(value: string | undefined, ctx: z.RefinementCtx): Record<string, Brand> {
+  const out: Record<string, Brand> = {};
+  for (const part of (value?.trim() || DEFAULT_BRAND_ORIGINS).split(";").map((x) => x.trim()).filter(Boolean)) {
+    const [brand, origins = ""] = part.split(/=(.*)/s).map((x) => x.trim());
+    if (!BRANDS.includes(brand as Brand)) {
+      ctx.addIssue({ code: "custom", message: `unknown brand "${brand}" (one of ${BRANDS.join(", ")}; e.g. storyloom=https://storyloom.example;playshot=https://playshot.example)` });
+      return z.NEVER;
+    }
+    for (const origin of origins.split(",").map((x) => x.trim()).filter(Boolean)) {
+      const normal = originOf(origin);
+      if (!normal) {
+        ctx.addIssue({ code: "custom", message: `not an origin: ${origin} (scheme, host and port only, e.g. https://storyloom.example)` });
+        return z.NEVER;
+      }
+      out[normal] = brand as Brand;
+    }
+  }
+  return out;
+}
+
+/** The origin (`scheme://host[:port]`) `text` is, or null when it is not only an origin. */
+function originOf(text: string): string | null {
+  try {
+    const url = new URL(text);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return text.replace(/\/+$/, "") === url.origin ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Every setting of the API, read from the environment once. Defaults run the whole product locally. */
 export const ConfigSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -217,6 +256,16 @@ export const ConfigSchema = z.object({
    */
   SITE_REVALIDATE_URLS: list.pipe(z.array(z.string().url())).default([]),
   SITE_REVALIDATE_SECRET: z.string().min(16).optional(),
+  /**
+   * E-mail addresses whose accounts are super admins from their next sign-in (as ADMIN_EMAILS; `npm
+   * start` seeds admin@storyloom.local here). Removing an address does not demote an account.
+   */
+  SUPER_ADMIN_EMAILS: list.pipe(z.array(z.string().email().transform((e) => e.toLowerCase()))).default([]),
+  /**
+   * Which brand site each browser origin is: `storyloom=<origin>,<origin>;playshot=<origin>,…`. A
+   * sign-up and an order record the brand of the request's Origin; any other origin records none.
+   */
+  BRAND_ORIGINS: z.string().optional().transform(brandOrigins),
   // ── end trust and safety ──
   /** Milliseconds a chat turn's lease lives unless renewed; a streaming reply renews it, so a crashed instance's chats free up after this. */
   CHAT_LEASE_TTL_MS: z.coerce.number().int().min(1000).default(15_000),

@@ -22,6 +22,7 @@ import {
 
 import { routes, type AuthMode } from "./routes";
 import { adminInputs, adminOutputs, Notice, ReportInput } from "./safety";
+import { consoleInputs, consoleOutputs } from "./console";
 import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 
 
@@ -456,6 +457,17 @@ export const endpoints = {
   adminUserUnban: def({ ...routes.adminUserUnban, input: adminInputs.userUnban, output: adminOutputs.userState }),
   adminHistory: def({ ...routes.adminHistory, input: adminInputs.history, output: adminOutputs.history }),
   adminDeletionList: def({ ...routes.adminDeletionList, input: none, output: adminOutputs.deletions }),
+  adminPlayerSearch: def({ ...routes.adminPlayerSearch, input: consoleInputs.playerSearch, output: consoleOutputs.playerSearch }),
+  adminPlayerGet: def({ ...routes.adminPlayerGet, input: consoleInputs.playerGet, output: consoleOutputs.playerGet }),
+  adminPlayerLedger: def({ ...routes.adminPlayerLedger, input: consoleInputs.playerLedger, output: consoleOutputs.playerLedger }),
+  adminPlayerChat: def({ ...routes.adminPlayerChat, input: consoleInputs.playerChat, output: consoleOutputs.playerChat }),
+  adminCoinsAdjust: def({ ...routes.adminCoinsAdjust, input: consoleInputs.coinsAdjust, output: consoleOutputs.coinsAdjust }),
+  adminSessionsRevoke: def({ ...routes.adminSessionsRevoke, input: consoleInputs.sessionsRevoke, output: consoleOutputs.sessionsRevoke }),
+  adminAuditList: def({ ...routes.adminAuditList, input: consoleInputs.auditList, output: consoleOutputs.auditList }),
+  adminSettingsList: def({ ...routes.adminSettingsList, input: none, output: consoleOutputs.settingsList }),
+  adminSettingsUpdate: def({ ...routes.adminSettingsUpdate, input: consoleInputs.settingsUpdate, output: consoleOutputs.settingsUpdate }),
+  adminStaffList: def({ ...routes.adminStaffList, input: none, output: consoleOutputs.staffList }),
+  adminStaffSetRole: def({ ...routes.adminStaffSetRole, input: consoleInputs.staffSetRole, output: consoleOutputs.staffSetRole }),
 } as const;
 
 /** The name of an endpoint in the table. */

@@ -6,3 +6,4 @@ export * from "./constants";
 export * from "./story-draft";
 export * from "./proof-of-work";
 export * from "./safety";
+export * from "./console";

@@ -79,6 +79,18 @@ export const routes = {
   adminUserUnban: { method: "POST", path: "/api/v1/admin/user.unban", auth: "required" },
   adminHistory: { method: "GET", path: "/api/v1/admin/history.get", auth: "required" },
   adminDeletionList: { method: "GET", path: "/api/v1/admin/deletion.list", auth: "required" },
+  // The operator console (staff; settings and staff roles for super admins only).
+  adminPlayerSearch: { method: "GET", path: "/api/v1/admin/player.search", auth: "required" },
+  adminPlayerGet: { method: "GET", path: "/api/v1/admin/player.get", auth: "required" },
+  adminPlayerLedger: { method: "GET", path: "/api/v1/admin/player.ledger", auth: "required" },
+  adminPlayerChat: { method: "GET", path: "/api/v1/admin/player.chat", auth: "required" },
+  adminCoinsAdjust: { method: "POST", path: "/api/v1/admin/coins.adjust", auth: "required" },
+  adminSessionsRevoke: { method: "POST", path: "/api/v1/admin/sessions.revoke", auth: "required" },
+  adminAuditList: { method: "GET", path: "/api/v1/admin/audit.list", auth: "required" },
+  adminSettingsList: { method: "GET", path: "/api/v1/admin/settings.list", auth: "required" },
+  adminSettingsUpdate: { method: "POST", path: "/api/v1/admin/settings.update", auth: "required" },
+  adminStaffList: { method: "GET", path: "/api/v1/admin/staff.list", auth: "required" },
+  adminStaffSetRole: { method: "POST", path: "/api/v1/admin/staff.set-role", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

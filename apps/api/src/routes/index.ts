@@ -4,6 +4,7 @@ import { adminRoutes } from "./admin";
 import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
 import { chatRoutes } from "./chat";
+import { consoleRoutes } from "./console";
 import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
 import { privacyRoutes } from "./privacy";
@@ -27,4 +28,5 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   safetyRoutes(app, ctx);
   privacyRoutes(app, ctx);
   adminRoutes(app, ctx);
+  consoleRoutes(app, ctx);
 }

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { defaultSysconfig, sysconfig, type Db, type Tx } from "@storyloom/db";
 import { Sysconfig } from "@storyloom/contract";
 
-const TTL_MS = 5_000;
+/** How long each process keeps the settings: a change is in effect on every instance within it. */
+export const SYSCONFIG_TTL_MS = 5_000;
 const cache = new WeakMap<object, { at: number; value: Sysconfig }>();
 
 /**
@@ -13,7 +14,7 @@ const cache = new WeakMap<object, { at: number; value: Sysconfig }>();
  */
 export async function getSysconfig(db: Db, via: Db | Tx = db): Promise<Sysconfig> {
   const hit = cache.get(db);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.value;
+  if (hit && Date.now() - hit.at < SYSCONFIG_TTL_MS) return hit.value;
   const rows = await via.select().from(sysconfig).where(eq(sysconfig.public, true));
   const merged: Record<string, unknown> = { ...defaultSysconfig };
   for (const r of rows) merged[r.key] = r.value;

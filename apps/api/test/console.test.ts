@@ -11,12 +11,14 @@ import { chatMessageIds, makeStory, num, one, signInAs } from "./safety.support"
 
 const ADMIN = "console.admin@example.com";
 const SUPER = "console.super@example.com";
+/** Listed in ADMIN_EMAILS, then demoted by a super admin. */
+const LISTED = "console.listed@example.com";
 let api: RunningApi;
 let admin: { token: string; id: number };
 let sup: { token: string; id: number };
 let seeded: string;
 beforeAll(async () => {
-  api = await startTestApi({ ADMIN_EMAILS: [ADMIN, SUPER] });
+  api = await startTestApi({ ADMIN_EMAILS: [ADMIN, SUPER, LISTED] });
   admin = await signInAs(api, ADMIN);
   sup = await signInAs(api, SUPER);
   await api.ctx.db.execute(sql`update users set role = 'super_admin' where id = ${sup.id}`);
@@ -470,6 +472,14 @@ describe(`staff roles (${db})`, () => {
     expect((await as("adminPlayerSearch", { q: "x" }, p.token)).status).toBe(403);
     expect(await audits(String(p.id), "staff.grant")).toBe(1);
     expect(await audits(String(p.id), "staff.remove")).toBe(1);
+  });
+
+  it("an ADMIN_EMAILS address a super admin demoted stays demoted at its next sign-in", async () => {
+    const listed = await signInAs(api, LISTED);
+    expect(listed.role).toBe("admin");
+    expect((await as("adminStaffSetRole", { user_id: listed.id, role: "normal", reason: "left the team" }, sup.token)).status).toBe(200);
+    expect((await signInAs(api, LISTED)).role).toBe("normal");
+    expect((await one<{ role: string }>(api, sql`select role from users where id = ${listed.id}`)).role).toBe("normal");
   });
 
   it("a super admin cannot demote themselves nor change a super admin; guests cannot be staff; bad input is refused", async () => {

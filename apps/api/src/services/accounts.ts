@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { chatMessages, favorites, gameHistory, rowsOf, stories, users, type Tx } from "@storyloom/db";
+import { chatMessages, favorites, gameHistory, rowsOf, staffActions, stories, users, type Tx } from "@storyloom/db";
 import type { Brand, Config } from "../config";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
@@ -98,6 +98,19 @@ export function outranks(role: string, current: string): boolean {
 }
 
 /**
+ * Whether a super admin once took this account's staff role away: the configured e-mail lists then
+ * do not give it back at the next sign-in (only a super admin or `admin:grant` can).
+ */
+async function roleRemovedByStaff(tx: Tx, userId: number): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: staffActions.id })
+    .from(staffActions)
+    .where(and(eq(staffActions.targetKind, "user"), eq(staffActions.targetId, String(userId)), eq(staffActions.action, "staff.remove")))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
  * The account behind a verified e-mail. With no account yet, the current guest becomes it (coins
  * and history kept; its brand too, or `brand` when it had none) or a new one is made on `brand`;
  * with an account, the guest is merged into it: coins move through the ledger, favourites and
@@ -134,7 +147,9 @@ export async function loginWithEmail(ctx: AppContext, tx: Tx, email: string, gue
   }
   if (account.status === "disabled") throw new ApiError("FORBIDDEN", "This account is disabled; contact support");
   if (guest && guest.id !== account.id) await mergeGuest(tx, guest, account);
-  if (outranks(role, account.role) && !account.isGuest) await tx.update(users).set({ role }).where(eq(users.id, account.id));
+  if (outranks(role, account.role) && !account.isGuest && !(await roleRemovedByStaff(tx, account.id))) {
+    await tx.update(users).set({ role }).where(eq(users.id, account.id));
+  }
   const [fresh] = await tx.select().from(users).where(eq(users.id, account.id));
   return fresh!;
 }

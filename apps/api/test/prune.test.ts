@@ -18,6 +18,16 @@ afterAll(() => api.stop());
 const keys = async (q: string) => rowsOf<{ k: string }>(await api.ctx.db.execute(sql.raw(q))).map((r) => String(r.k)).sort();
 
 describe(`the prune job (${engine})`, () => {
+  it("deletes who-was-active rows of past days and keeps today's and yesterday's (the counts stay in activity_daily)", async () => {
+    const u = rowsOf<{ id: number }>(await api.ctx.db.execute(sql`insert into users (name) values ('Active') returning id`))[0]!.id;
+    await api.ctx.db.execute(sql`insert into activity_players (day, user_id) values
+      ((now() at time zone 'utc')::date - 3, ${u}), ((now() at time zone 'utc')::date - 1, ${u}), ((now() at time zone 'utc')::date, ${u})`);
+    const days = async () => rowsOf<{ age: number }>(await api.ctx.db.execute(sql`select ((now() at time zone 'utc')::date - day)::int as age from activity_players where user_id = ${u} order by day`)).map((r) => Number(r.age));
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline && (await days()).length > 2) await new Promise((r) => setTimeout(r, 100));
+    expect(await days()).toEqual([1, 0]);
+  });
+
   it("deletes ended rate-limit windows and mail sent before the retention, keeps the rest", async () => {
     await api.handle.exec(`
       insert into rate_limits (key, window_start, count) values

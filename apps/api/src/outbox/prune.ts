@@ -17,6 +17,8 @@ export interface PruneResult {
   sentMail: number;
   /** chat leases left by a crashed instance with a reply's coins held, whose coins went back */
   lapsedHolds: number;
+  /** who-was-active rows of past days (the day's count is kept in activity_daily) */
+  activePlayers: number;
 }
 
 async function deleteBatches(db: Db, query: ReturnType<typeof sql>): Promise<number> {
@@ -29,8 +31,8 @@ async function deleteBatches(db: Db, query: ReturnType<typeof sql>): Promise<num
 }
 
 /**
- * Deletes ended rate-limit windows and outbox rows sent more than `outboxKeepDays` ago (unsent and
- * failed rows stay), and gives back the coins held by chat leases that lapsed unclaimed (a crashed
+ * Deletes ended rate-limit windows, outbox rows sent more than `outboxKeepDays` ago (unsent and
+ * failed rows stay) and past days' activity_players rows, and gives back the coins held by chat leases that lapsed unclaimed (a crashed
  * instance's replies in chats their players did not come back to).
  */
 export async function prune(db: Db, outboxKeepDays: number): Promise<PruneResult> {
@@ -47,7 +49,14 @@ export async function prune(db: Db, outboxKeepDays: number): Promise<PruneResult
         returning 1) select count(*)::int as n from gone`,
   );
   const lapsedHolds = await settleLapsedHolds(db);
-  return { rateLimits, sentMail, lapsedHolds };
+  // Only today's rows decide whether a player is counted again; yesterday's stay a day for safety.
+  const activePlayers = await deleteBatches(
+    db,
+    sql`with gone as (delete from activity_players where (day, user_id) in (
+          select day, user_id from activity_players where day < (now() at time zone 'utc')::date - 1 limit ${BATCH})
+        returning 1) select count(*)::int as n from gone`,
+  );
+  return { rateLimits, sentMail, lapsedHolds, activePlayers };
 }
 
 /** Runs {@link prune} every `intervalMs` (first pass right away) until stopped. */
@@ -56,7 +65,7 @@ export class Pruner extends PeriodicJob {
     super(
       async () => {
         const r = await prune(db, outboxKeepDays);
-        if (r.rateLimits + r.sentMail + r.lapsedHolds > 0) log.info(r, "pruned old rows");
+        if (r.rateLimits + r.sentMail + r.lapsedHolds + r.activePlayers > 0) log.info(r, "pruned old rows");
       },
       (err) => log.error({ err }, "prune failed"),
     );

@@ -256,12 +256,12 @@ export async function eraseAccount(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`update meta_events set payload = (payload - 'user_data' - 'event_source_url') || '{"user_data":{}}'::jsonb where user_id = ${userId}`);
 }
 
-/** Deletes what the player did: chats, favourites (like counts follow), history, subscriptions, notices, check-ins, tasks. */
+/** Deletes what the player did: chats, favourites (like counts follow), history, subscriptions, notices, check-ins, tasks, the days they were active. */
 async function eraseActivity(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`delete from chat_messages where user_id = ${userId}`);
   await tx.execute(sql`with gone as (delete from favorites where user_id = ${userId} returning story_id)
     update stories s set like_count = (select count(*)::int from favorites f where f.story_id = s.id) where s.id in (select story_id from gone)`);
-  for (const table of ["game_history", "subscriptions", "notices", "check_ins", "task_progress"]) {
+  for (const table of ["game_history", "subscriptions", "notices", "check_ins", "task_progress", "activity_players"]) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
   }
 }

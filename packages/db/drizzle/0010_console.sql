@@ -28,4 +28,7 @@ ALTER TABLE "activity_players" ADD CONSTRAINT "activity_players_user_id_users_id
 ALTER TABLE "sysconfig_history" ADD CONSTRAINT "sysconfig_history_staff_id_users_id_fk" FOREIGN KEY ("staff_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "sysconfig_history_key_idx" ON "sysconfig_history" USING btree ("key","id");--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_brand_check" CHECK ("orders"."brand" in ('storyloom', 'playshot'));--> statement-breakpoint
-ALTER TABLE "users" ADD CONSTRAINT "users_brand_check" CHECK ("users"."brand" in ('storyloom', 'playshot'));
+ALTER TABLE "users" ADD CONSTRAINT "users_brand_check" CHECK ("users"."brand" in ('storyloom', 'playshot'));--> statement-breakpoint
+-- The console's player search by the start of an e-mail or a username (lower(x) like 'p%') reads these.
+CREATE INDEX "users_email_prefix_idx" ON "users" (lower("email") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "users_username_prefix_idx" ON "users" (lower("username") text_pattern_ops);

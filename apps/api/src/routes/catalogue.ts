@@ -15,6 +15,8 @@ import { appendVary } from "../security";
 // ever public: answers holding a mature or author-only story are `private, no-store`.
 const CATALOGUE_CACHE = [15, 15] as const;
 const STATIC_CACHE = [60, 600] as const;
+// Settings staff change: a browser or CDN copy is at most 60 s old (the console promises it).
+const SETTINGS_CACHE = [30, 30] as const;
 
 // Whole serialized answers of catalogue pages, per API origin (the art URLs depend on it) and audience.
 const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 200, "catalogue");
@@ -98,7 +100,7 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
 
   route(app, ctx, "sysconfigList", async ({ reply }) => {
-    publicCache(reply, ...STATIC_CACHE);
+    publicCache(reply, ...SETTINGS_CACHE);
     return getSysconfig(db);
   });
 

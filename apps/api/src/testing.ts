@@ -24,6 +24,9 @@ const testDefaults = (overrides: Partial<Config>): Partial<Config> => ({
   GUEST_COINS_PER_IP_PER_DAY: 10_000,
   LLM_RATE_PER_IP_PER_MINUTE: 10_000,
   OUTBOX_POLL_MS: 200,
+  // The 250 ms ink turn deadline is for scripts, not for a CI machine running suites side by side
+  // (a cold worker's first turn can pass it there); ink.runaway.test.ts sets its own.
+  INK_TURN_DEADLINE_MS: 2000,
   // The dev mailbox is refused in production; a test of production mode reads mail another way.
   DEV_MAILBOX: overrides.NODE_ENV !== "production",
   PAYMENTS_SANDBOX: true,

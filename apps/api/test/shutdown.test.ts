@@ -63,7 +63,9 @@ async function start(settings: Partial<Config>, data?: Partial<Config>): Promise
       where = { DATABASE_URL: h.url, SEED: false };
     } else where = { PGLITE_DIR: dir };
   }
-  const api = await spawnApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "sk-test", CHAT_LEASE_TTL_MS: 2000, GUEST_PER_IP_PER_HOUR: 10_000, ...settings, ...where } as Partial<Config>);
+  // A fresh process's first ink turn runs on cold worker threads: under a loaded CI machine it can pass
+  // the 250 ms turn deadline, which is not what this file tests.
+  const api = await spawnApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "sk-test", CHAT_LEASE_TTL_MS: 2000, GUEST_PER_IP_PER_HOUR: 10_000, INK_TURN_DEADLINE_MS: 5000, ...settings, ...where } as Partial<Config>);
   running.push(api.child);
   return { api, data: where };
 }

@@ -30,8 +30,9 @@ export function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: 
   }, [paused, toast.id, onDismiss]);
 
   return (
+    // The role sits inside the list item: a role on the <li> itself would take it out of the list
+    // (axe: listitem), and the list is what screen readers announce the notifications by.
     <li
-      role={toast.kind === "error" ? "alert" : "status"}
       data-toast-kind={toast.kind}
       onClick={() => onDismiss(toast.id)}
       onMouseEnter={() => setPaused(true)}
@@ -43,13 +44,15 @@ export function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: 
         accent,
       )}
     >
-      <span aria-hidden="true" className={cx("mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white", bar)}>
-        {icon}
-      </span>
-      <div className="min-w-0 flex-1 text-sm">
-        <span className="sr-only">{label}: </span>
-        {toast.title && <p className="font-semibold">{toast.title}</p>}
-        <p className="break-words">{toast.message}</p>
+      <div role={toast.kind === "error" ? "alert" : "status"} className="flex min-w-0 flex-1 items-start gap-3">
+        <span aria-hidden="true" className={cx("mt-0.5 flex size-5 shrink-0 items-center justify-center rounded-full text-xs font-semibold text-white", bar)}>
+          {icon}
+        </span>
+        <div className="min-w-0 flex-1 text-sm">
+          <span className="sr-only">{label}: </span>
+          {toast.title && <p className="font-semibold">{toast.title}</p>}
+          <p className="break-words">{toast.message}</p>
+        </div>
       </div>
       <IconButton label="Dismiss notification" className="-my-2 size-9">
         <CloseIcon width={16} height={16} />

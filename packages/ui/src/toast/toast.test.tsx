@@ -76,7 +76,10 @@ describe("ToastProvider", () => {
     setup();
     act(() => void api.error("Failed"));
     const toast = screen.getByRole("alert");
-    const bar = toast.querySelector<HTMLElement>(".ui-toast-progress");
+    // The announced part sits inside a list item of the notifications list (a role on the <li> would break the list).
+    const item = toast.closest("li")!;
+    expect(item.parentElement?.tagName).toBe("OL");
+    const bar = item.querySelector<HTMLElement>(".ui-toast-progress");
     expect(bar?.style.animationDuration).toBe("5000ms");
     expect(document.querySelector('[aria-live="polite"]')?.contains(toast)).toBe(true);
     fireEvent.click(toast);

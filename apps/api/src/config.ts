@@ -104,7 +104,8 @@ export const ConfigSchema = z.object({
   /** A refresh token presented again within this many seconds of its rotation is refused without revoking the family (two tabs racing). */
   REFRESH_REUSE_GRACE_S: z.coerce.number().int().min(0).default(10),
   CODE_SEND_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(20),
-  CORS_ORIGINS: list.default(["http://localhost:3000", "http://localhost:3001", "http://127.0.0.1:3000", "http://127.0.0.1:3001"]),
+  // The local sites and the operator console (apps/admin, 3002).
+  CORS_ORIGINS: list.default(["http://localhost:3000", "http://localhost:3001", "http://localhost:3002", "http://127.0.0.1:3000", "http://127.0.0.1:3001", "http://127.0.0.1:3002"]),
   /**
    * The proxies in front of the API: a hop count (`1` behind one load balancer; only for an API no
    * client reaches directly) or the proxies' addresses/CIDRs (`10.0.0.0/8,127.0.0.1`); `false`/unset

@@ -27,7 +27,7 @@ const sites = [
   { name: "storyloom", dir: "apps/product", port: Number(process.env.PRODUCT_PORT ?? 3000) },
   { name: "playshot", dir: "apps/playshot", port: Number(process.env.PLAYSHOT_PORT ?? 3001) },
 ];
-const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3002) };
+const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(process.env.BASELINE_PORT ?? 3012) };
 /**
  * Other builds of the Storyloom site, for an A/B decision on the same machine at the same time:
  * BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>[:next]],…", e.g. "no-hints=apps/product:.next-nohints"

@@ -1,0 +1,2 @@
+import config from "@storyloom/eslint-config/react";
+export default config;

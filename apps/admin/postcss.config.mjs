@@ -1,0 +1,1 @@
+export { default } from "@storyloom/tailwind-config/postcss";

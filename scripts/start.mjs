@@ -1,6 +1,6 @@
 // `npm start`: the whole product on its embedded defaults — the API's production build (embedded
 // PGlite, migrated and seeded; mail to the dev mailbox; sandbox payments) and production builds of
-// both brand sites.
+// both brand sites, and the operator console beside them.
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { ensureInstalled, pnpm, PNPM, root, waitForUrl } from "./lib.mjs";
@@ -8,12 +8,14 @@ import { ensureInstalled, pnpm, PNPM, root, waitForUrl } from "./lib.mjs";
 const apiPort = Number(process.env.API_PORT ?? 4000);
 const productPort = Number(process.env.PRODUCT_PORT ?? 3000);
 const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3001);
+const adminPort = Number(process.env.ADMIN_PORT ?? 3002);
 const apiPublic = process.env.NEXT_PUBLIC_API_URL ?? `http://localhost:${apiPort}`;
 const apiInternal = process.env.API_INTERNAL_URL ?? `http://127.0.0.1:${apiPort}`;
 // A secret of this run: the API asks the sites to drop their cached pages when the catalogue changes.
 const revalidateSecret = process.env.SITE_REVALIDATE_SECRET ?? randomBytes(24).toString("hex");
 const siteOrigins = (p) => [`http://localhost:${p}`, `http://127.0.0.1:${p}`];
-const origins = [productPort, playshotPort].flatMap(siteOrigins).join(",");
+// The console calls the API from the browser too: its origin is allowed, but names no brand.
+const origins = [productPort, playshotPort, adminPort].flatMap(siteOrigins).join(",");
 // The API records the brand of a sign-up or an order from the site (Origin) it came from.
 const brandOrigins = `storyloom=${siteOrigins(productPort).join(",")};playshot=${siteOrigins(playshotPort).join(",")}`;
 // The operator console's first account: a super admin, its sign-in code in the dev mailbox.
@@ -70,22 +72,24 @@ start("api", ["--filter", "@storyloom/api", "start"], {
 });
 await waitForUrl(`${apiInternal}/healthz`);
 
-console.log("▶ building both brand sites (cached after the first run)…");
+console.log("▶ building both brand sites and the console (cached after the first run)…");
 const siteEnv = { NEXT_PUBLIC_API_URL: apiPublic, API_INTERNAL_URL: apiInternal, NEXT_TELEMETRY_DISABLED: "1" };
-const built = await pnpm(["exec", "turbo", "run", "build", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--concurrency=1", "--output-logs=errors-only"], { env: siteEnv });
+const built = await pnpm(["exec", "turbo", "run", "build", "--filter=@storyloom/app-product", "--filter=@storyloom/app-playshot", "--filter=@storyloom/app-admin", "--concurrency=1", "--output-logs=errors-only"], { env: siteEnv });
 if (built !== 0) {
   console.error("✖ building the sites failed");
   stop(built);
 } else {
   start("storyloom site", ["--filter", "@storyloom/app-product", "start"], { ...siteEnv, PORT: String(productPort), REVALIDATE_SECRET: revalidateSecret });
   start("playshot site", ["--filter", "@storyloom/app-playshot", "start"], { ...siteEnv, PORT: String(playshotPort), REVALIDATE_SECRET: revalidateSecret });
-  await Promise.all([waitForUrl(`http://127.0.0.1:${productPort}/`), waitForUrl(`http://127.0.0.1:${playshotPort}/`)]);
+  start("console", ["--filter", "@storyloom/app-admin", "start"], { ...siteEnv, ADMIN_PORT: String(adminPort) });
+  await Promise.all([waitForUrl(`http://127.0.0.1:${productPort}/`), waitForUrl(`http://127.0.0.1:${playshotPort}/`), waitForUrl(`http://127.0.0.1:${adminPort}/moderation`)]);
   console.log(`
 ✔ Storyloom is ready
   Storyloom (card payments):     http://localhost:${productPort}
   PlayShot (redirect payments):  http://localhost:${playshotPort}
+  Console (staff):               http://localhost:${adminPort}
   API:                           ${apiPublic}/api/v1   (dev mailbox: ${apiPublic}/dev/mail)
-  Super admin:                   ${superAdmin}   (sign in with the e-mail code; it arrives in the dev mailbox)
+  Super admin:                   ${superAdmin}   (sign in to the console with the e-mail code; it arrives in the dev mailbox)
   Replies:                       ${process.env.LLM_BASE_URL ? `from the language model ${process.env.LLM_MODEL ?? "gpt-4o-mini"} at ${process.env.LLM_BASE_URL}` : "from the stories' scripts (set LLM_BASE_URL, LLM_API_KEY, LLM_MODEL for free replies; see README)"}
 Press Ctrl+C to stop.`);
 }

@@ -4,10 +4,10 @@
 //
 // The sites run on plain `next start`, as in production and on most hosts.
 import { defineConfig } from "@playwright/test";
-import { STAFF_EMAILS } from "./support/staff";
+import { CONSOLE_STAFF_EMAILS, STAFF_EMAILS } from "./support/staff";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
+import { adminOrigins, adminPort, apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
 
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
@@ -89,7 +89,7 @@ export default defineConfig({
         GUEST_COINS_PER_IP_PER_DAY: "10000",
         DEV_MAILBOX: "true",
         PAYMENTS_SANDBOX: "true",
-        CORS_ORIGINS: siteOrigins.join(","),
+        CORS_ORIGINS: [...siteOrigins, ...adminOrigins].join(","),
         // Tracking on, against the local tracking peer: the pixel, the Conversions API and PostHog.
         META_PIXEL_ID: "1234567890",
         META_ACCESS_TOKEN: "e2e-token",
@@ -103,7 +103,7 @@ export default defineConfig({
         // As in production: published stories wait for staff (safety.e2e.ts, story-editor.e2e.ts
         // approve them as a STAFF_EMAILS address, which ADMIN_EMAILS makes staff at sign-in).
         STORY_REVIEW: "manual",
-        ADMIN_EMAILS: STAFF_EMAILS.join(","),
+        ADMIN_EMAILS: [...STAFF_EMAILS, ...CONSOLE_STAFF_EMAILS].join(","),
         // Staff take-downs drop the sites' cached pages at once (revalidate.e2e.ts).
         SITE_REVALIDATE_URLS: [productPort, playshotPort].map((p) => `http://127.0.0.1:${p}/api/revalidate`).join(","),
         SITE_REVALIDATE_SECRET: REVALIDATE_SECRET,
@@ -125,6 +125,16 @@ export default defineConfig({
       command: `node_modules/.bin/next start --port ${playshotPort}`,
       cwd: join(root, "apps", "playshot"),
       url: `http://127.0.0.1:${playshotPort}/about`,
+      env: siteEnv,
+      reuseExistingServer: reuse,
+      timeout: 60_000,
+    },
+    {
+      // The operator console (console.e2e.ts), built by its build:e2e like the sites.
+      name: "console",
+      command: `node_modules/.bin/next start --port ${adminPort}`,
+      cwd: join(root, "apps", "admin"),
+      url: `http://127.0.0.1:${adminPort}/moderation`,
       env: siteEnv,
       reuseExistingServer: reuse,
       timeout: 60_000,

@@ -7,7 +7,9 @@ import { spawnSync } from "node:child_process";
 import { siteBuildEnv } from "./stack.mjs";
 
 const env = { ...process.env, ...siteBuildEnv };
-for (const [cmd, args] of [["next", ["build"]], ["storyloom-compile-hints", []]]) {
+// `--no-hints`: an app without the brand sites' compile-hints step (the operator console).
+const steps = [["next", ["build"]], ["storyloom-compile-hints", []]].slice(0, process.argv.includes("--no-hints") ? 1 : 2);
+for (const [cmd, args] of steps) {
   const { status } = spawnSync(`node_modules/.bin/${cmd}`, args, { env, stdio: "inherit" });
   if (status !== 0) process.exit(status ?? 1);
 }

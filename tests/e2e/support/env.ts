@@ -3,9 +3,13 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
-import { apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, trackingPort } from "./stack.mjs";
+import { adminPort, apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, trackingPort } from "./stack.mjs";
 
-export { apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, trackingPort };
+export { adminPort, apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, trackingPort };
+/** The operator console's address. */
+export const adminUrl = `http://127.0.0.1:${adminPort}`;
+/** The console's origins: the API answers CORS for them too (the console calls it from the browser). */
+export const adminOrigins = [`http://127.0.0.1:${adminPort}`, `http://localhost:${adminPort}`];
 /** Where the browsers and the API reach the tracking peer. */
 export const trackingUrl = `http://127.0.0.1:${trackingPort}`;
 /** The model peer's base URL, as LLM_BASE_URL takes it (with /v1). */

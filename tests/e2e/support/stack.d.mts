@@ -1,6 +1,7 @@
 export declare const apiPort: number;
 export declare const productPort: number;
 export declare const playshotPort: number;
+export declare const adminPort: number;
 export declare const trackingPort: number;
 export declare const parentPort: number;
 export declare const modelPeerPort: number;

@@ -9,6 +9,8 @@ export const apiPort = Number(process.env.API_PORT ?? 4700);
 export const productPort = Number(process.env.PRODUCT_PORT ?? 3700);
 /** PlayShot's port. */
 export const playshotPort = Number(process.env.PLAYSHOT_PORT ?? 3701);
+/** The operator console's port (apps/admin). */
+export const adminPort = Number(process.env.ADMIN_PORT ?? 3702);
 /** The local tracking peer (Meta pixel script, Graph API, PostHog): next to the API's port unless set. */
 export const trackingPort = Number(process.env.TRACKING_PORT ?? apiPort + 1);
 /** The parent page allowed to frame the sites (the sites are built with PARENT_ORIGINS naming it). */

@@ -9,6 +9,12 @@ import { apiUrl } from "./env";
  * parallel worker, so two workers never wait on one address's code-resend pause.
  */
 export const STAFF_EMAILS = Array.from({ length: 8 }, (_, i) => `e2e-staff-${i}@example.com`);
+/**
+ * Staff addresses the console spec signs in with through the console's own sign-in page, one per
+ * test of console.e2e.ts (ADMIN_EMAILS lists them too): none of them ever meets another sign-in's
+ * code-resend pause.
+ */
+export const CONSOLE_STAFF_EMAILS = Array.from({ length: 6 }, (_, i) => `e2e-console-${i}@example.com`);
 /** This worker's staff address (called inside a test, where Playwright knows the worker's slot). */
 const staffEmail = () => STAFF_EMAILS[test.info().parallelIndex % STAFF_EMAILS.length]!;
 
@@ -38,7 +44,7 @@ async function sendCode(email: string): Promise<void> {
 }
 
 /** Signs `email` in through the dev mailbox; answers the access token and the role it got. */
-async function apiSignIn(email: string): Promise<{ token: string; role: string }> {
+export async function apiSignIn(email: string): Promise<{ token: string; role: string }> {
   await sendCode(email);
   const code = await readCode({ url: apiUrl }, email, { timeoutMs: 15_000, intervalMs: 250 });
   const data = await call<{ auth: { access_token: string }; user: { role: string } }>("user.auth", { method: "POST", body: { email, code } });
@@ -161,4 +167,36 @@ export async function readDeletionCode(email: string): Promise<string> {
     if (Date.now() > deadline) throw new Error(`no deletion code mailed to ${email}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/**
+ * A story written and published through the API by a fresh author (`authorEmail`), left waiting in
+ * the review queue (the e2e API reviews every story). Answers its story id.
+ */
+export async function publishPendingStory(authorEmail: string, title: string): Promise<string> {
+  const { token } = await apiSignIn(authorEmail);
+  const fields = {
+    title,
+    hook: "A keeper's daughter shows you the light.",
+    category_id: "mystery",
+    tags: ["sea"],
+    characters: [{ name: "Wren", persona: "The keeper's daughter: dry humour, steady hands.", greeting: "You found the door. Most people walk past it." }],
+    script: SCRIPT,
+    rating: "general",
+  };
+  const { draft } = await call<{ draft: { id: string } }>("story-draft.create", { method: "POST", token, body: fields });
+  const published = await call<{ story_id: string; draft: { review: { state: string } | null } }>("story-draft.publish", { method: "POST", token, body: { id: draft.id } });
+  if (published.draft.review?.state !== "pending") throw new Error(`${title} is not waiting for review: is STORY_REVIEW manual?`);
+  return published.story_id;
+}
+
+/** Reports a target as a fresh signed-in player (`email`), with `details` (a spec's unique marker). */
+export async function reportAsPlayer(email: string, target: { kind: "story" | "character" | "message"; id: string }, details: string): Promise<void> {
+  const { token } = await apiSignIn(email);
+  await call("report.create", { method: "POST", token, body: { target_kind: target.kind, target_id: target.id, reason: "spam", details } });
+}
+
+/** The coins of the player whose access token is `token` (whoami). */
+export async function playerCoins(token: string): Promise<number> {
+  return (await call<{ user: { coins: number } }>("user.whoami", { method: "GET", token })).user.coins;
 }

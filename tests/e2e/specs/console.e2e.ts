@@ -1,0 +1,190 @@
+// The operator console (apps/admin) against the real API: staff sign in with the e-mail code (a
+// normal player is refused), approve a pending story that then lists in the brands' catalogue, grant
+// coins to a player whose balance changes once for a double click, resolve a report, and find each
+// action in the audit log. axe checks every screen. Desktop only: the console is a staff tool.
+import { expect, test, type Page } from "../support/test";
+import type { Locator } from "@playwright/test";
+import { adminUrl, apiUrl } from "../support/env";
+import { animationsDone, expectAccessible as axeCheck, settled } from "../support/checks";
+import { apiSignIn, CONSOLE_STAFF_EMAILS, playerCoins, publishApprovedStory, publishPendingStory, reportAsPlayer } from "../support/staff";
+import { freshEmail, readCode } from "./account-flows";
+
+test.skip(({ isMobile }) => isMobile, "the console is checked on the desktop viewport");
+
+/** Signs in on the console's sign-in page with a code from the dev mailbox. */
+async function consoleSignIn(page: Page, email: string): Promise<void> {
+  await page.goto(`${adminUrl}/moderation`);
+  await page.getByLabel("E-mail").fill(email);
+  await page.getByRole("button", { name: "Send code" }).click();
+  await page.getByLabel("Code").fill(await readCode(email));
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
+}
+
+/**
+ * axe on the page as it rests: no toast showing (the UI kit's toasts are `li` elements with role
+ * status, which axe's list rule flags while one is up) and no animation running.
+ */
+async function expectAccessible(page: Page): Promise<void> {
+  await expect(page.getByRole("list", { name: "Notifications" }).locator("li")).toHaveCount(0);
+  await animationsDone(page);
+  await axeCheck(page);
+}
+
+/** Pages through a cursor-paged table (Next page) until `target` shows on it. */
+async function pageUntil(page: Page, table: Locator, target: Locator): Promise<void> {
+  for (;;) {
+    await expect(table).toBeVisible();
+    if (await target.isVisible()) return;
+    const url = page.url();
+    await page.getByRole("button", { name: "Next page" }).click();
+    await expect(page).not.toHaveURL(url);
+  }
+}
+
+/** Ids of the newest stories the catalogue lists. */
+async function newestStoryIds(): Promise<string[]> {
+  const res = await fetch(`${apiUrl}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sort: "new", limit: 50 }) });
+  return ((await res.json()) as { data: { stories: { id: string }[] } }).data.stories.map((s) => s.id);
+}
+
+/** Opens the audit log filtered through its form and expects a row with all of `texts`. */
+async function expectAudited(page: Page, filters: Record<string, string>, texts: string[]): Promise<void> {
+  await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Audit log" }).click();
+  const form = page.getByRole("search");
+  for (const [label, value] of Object.entries(filters)) await form.getByLabel(label, { exact: true }).fill(value);
+  await form.getByRole("button", { name: "Filter" }).click();
+  await expect(page).toHaveURL(/\/audit\?/);
+  let row = page.getByRole("table", { name: "Staff actions" }).getByRole("row");
+  for (const t of texts) row = row.filter({ hasText: t });
+  await expect(row.first()).toBeVisible();
+  await settled(page);
+  await expectAccessible(page);
+}
+
+test.describe("operator console", () => {
+  test("staff sign in and out; a normal player is told the account is not staff", async ({ page }) => {
+    await page.goto(`${adminUrl}/moderation`);
+    await expect(page.getByRole("heading", { name: "Storyloom console" })).toBeVisible();
+    await expectAccessible(page);
+    const robots = await page.locator('meta[name="robots"]').getAttribute("content");
+    expect(robots).toContain("noindex");
+
+    const player = freshEmail("console-player");
+    await page.getByLabel("E-mail").fill(player);
+    await page.getByRole("button", { name: "Send code" }).click();
+    await page.getByLabel("Code").fill(await readCode(player));
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByRole("main").getByRole("alert")).toHaveText("This account is not staff.");
+    await expect(page.getByRole("navigation", { name: "Console" })).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("storyloom-console-session"))).toBeNull();
+
+    await consoleSignIn(page, CONSOLE_STAFF_EMAILS[0]!);
+    await expect(page.getByTestId("staff-role")).toHaveText("admin");
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Moderation", level: 1 })).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("button", { name: "Send code" })).toBeVisible();
+  });
+
+  test("approve a pending story: it lists in the catalogue and in the audit log", async ({ page }) => {
+    const title = `Console Lamp ${Date.now().toString(36)}`;
+    const storyId = await publishPendingStory(freshEmail("console-author"), title);
+    expect(await newestStoryIds()).not.toContain(storyId);
+
+    await consoleSignIn(page, CONSOLE_STAFF_EMAILS[1]!);
+    await expect(page).toHaveURL(/\/moderation/);
+    const queue = page.getByRole("table", { name: "Submissions: pending" });
+    await expect(queue).toBeVisible();
+    await settled(page);
+    await expectAccessible(page);
+    // The queue is newest first; older pages are a cursor away.
+    await pageUntil(page, queue, queue.getByRole("link", { name: title }));
+    await queue.getByRole("link", { name: title }).click();
+    await expect(page).toHaveURL(/version=\d+/);
+    const detail = page.getByRole("article");
+    await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+    await expect(detail.getByRole("region", { name: "Script text" })).toContainText("Up to the light, or down to the cellar?");
+    await expectAccessible(page);
+
+    await detail.getByRole("button", { name: "Reject" }).click();
+    const reject = page.getByRole("dialog", { name: `Reject “${title}”?` });
+    await reject.getByRole("button", { name: "Reject" }).click();
+    await expect(reject.getByRole("alert")).toContainText("at least 3 characters");
+    await reject.getByRole("button", { name: "Cancel" }).click();
+
+    await detail.getByRole("button", { name: "Approve" }).click();
+    const approve = page.getByRole("dialog", { name: `Approve “${title}”?` });
+    await expectAccessible(page);
+    await approve.getByRole("button", { name: "Approve" }).click();
+    await expect(page.getByText(`“${title}” approved.`)).toBeVisible();
+    await expect(queue.getByRole("link", { name: title })).toHaveCount(0);
+    await expect.poll(newestStoryIds).toContain(storyId);
+
+    await expectAudited(page, { Action: "review.approve" }, ["review.approve", storyId]);
+  });
+
+  test("grant coins to a player: the balance changes once for a double click, and the audit log lists it", async ({ page }) => {
+    const email = freshEmail("console-coins");
+    const { token } = await apiSignIn(email);
+    const before = await playerCoins(token);
+
+    await consoleSignIn(page, CONSOLE_STAFF_EMAILS[2]!);
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Players" }).click();
+    await expectAccessible(page);
+    await page.getByRole("searchbox", { name: /e-mail, uuid/i }).fill(email);
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/\./g, "\\.")}`));
+    const results = page.getByRole("table", { name: `Players matching ${email}` });
+    await expect(results.getByRole("row")).toHaveCount(2);
+    await settled(page);
+    await expectAccessible(page);
+    await results.getByRole("link", { name: /^#\d+$/ }).click();
+    await expect(page).toHaveURL(/\/players\/\d+$/);
+    const userId = page.url().split("/").pop()!;
+    await expect(page.getByTestId("player-coins")).toHaveText(before.toLocaleString("en-US"));
+    await settled(page);
+    await expectAccessible(page);
+
+    await page.getByRole("button", { name: "Grant or deduct coins" }).click();
+    const dialog = page.getByRole("dialog", { name: /^Coins for / });
+    await dialog.getByLabel("Amount (coins)").fill("0");
+    await dialog.getByLabel("Reason").fill("Refund for a lost reply");
+    await dialog.getByRole("button", { name: "Grant coins" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("The amount must be at least 1.");
+    await dialog.getByLabel("Amount (coins)").fill("250");
+    await dialog.getByRole("button", { name: "Grant coins" }).dblclick();
+    await expect(page.getByText(`Coins granted: 250. Balance ${(before + 250).toLocaleString("en-US")}.`)).toBeVisible();
+    await expect(page.getByTestId("player-coins")).toHaveText((before + 250).toLocaleString("en-US"));
+    expect(await playerCoins(token)).toBe(before + 250);
+    await expect(page.getByRole("table", { name: "Coin ledger" }).getByRole("row").filter({ hasText: "+250" })).toHaveCount(1);
+
+    await expectAudited(page, { Action: "coins.grant", "Target id": userId }, ["coins.grant", "Refund for a lost reply"]);
+  });
+
+  test("resolve a report from the grouped list: it leaves the open reports and is in the audit log", async ({ page }) => {
+    test.setTimeout(120_000);
+    const storyId = await publishApprovedStory(freshEmail("console-reported"), `Console Report ${Date.now().toString(36)}`, "general");
+    const marker = `console-marker-${Date.now().toString(36)}`;
+    await reportAsPlayer(freshEmail("console-reporter"), { kind: "story", id: storyId }, marker);
+
+    await consoleSignIn(page, CONSOLE_STAFF_EMAILS[3]!);
+    await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Reports" }).click();
+    const table = page.getByRole("table", { name: "Reports: open" });
+    await pageUntil(page, table, table.getByText(marker));
+    await settled(page);
+    await expectAccessible(page);
+    await table.getByRole("row").filter({ hasText: marker }).getByRole("button", { name: `Dismiss reports of story ${storyId}` }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Reason").fill("Not spam: a fair story.");
+    await dialog.getByRole("button", { name: "Resolve" }).click();
+    await expect(page.getByText(`Reports of story ${storyId} resolved (dismissed).`)).toBeVisible();
+    await expect(page.getByText(marker)).toHaveCount(0);
+
+    await page.getByRole("combobox", { name: "Status" }).selectOption("dismissed");
+    await expect(page).toHaveURL(/status=dismissed/);
+    await expect(page.getByRole("table", { name: "Reports: dismissed" })).toBeVisible();
+
+    await expectAudited(page, { Action: "report.dismiss", "Target id": storyId }, ["report.dismiss", "Not spam: a fair story."]);
+  });
+});

@@ -46,3 +46,22 @@ export const STORY_LIMITS = {
  * Conversions API copy carry the same one, so the platform counts the purchase once.
  */
 export const purchaseEventId = (orderId: string) => `purchase_${orderId}`;
+
+/** The fixed list of report reasons, in the order the report dialog shows them; the first jumps the review queue. */
+export const REPORT_REASONS = ["minors", "non-consensual", "hate", "violence", "spam", "copyright", "other"] as const;
+/** A report reason. */
+export type ReportReasonId = (typeof REPORT_REASONS)[number];
+
+/** What each report reason is called on screen. */
+export const REPORT_REASON_LABELS: Record<ReportReasonId, string> = {
+  minors: "Sexual content involving minors",
+  "non-consensual": "Non-consensual sexual content",
+  hate: "Hate or harassment",
+  violence: "Violence or self-harm",
+  spam: "Spam or scam",
+  copyright: "Copyright infringement",
+  other: "Something else",
+};
+
+/** Longest free text of a report, a rejection reason or a staff action's reason. */
+export const SAFETY_TEXT_MAX = 1000;

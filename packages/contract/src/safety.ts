@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { REPORT_REASONS, SAFETY_TEXT_MAX } from "./constants";
 import { Rating, ReviewState, Slug, Timestamp } from "./entities";
 
 // Trust and safety: review of published stories, content ratings, reports, staff actions, notices,
@@ -6,27 +7,13 @@ import { Rating, ReviewState, Slug, Timestamp } from "./entities";
 
 const Int = z.number().int();
 
-/** The fixed list of report reasons; the first jumps the review queue. */
-export const ReportReason = z.enum(["minors", "non-consensual", "hate", "violence", "spam", "copyright", "other"]);
+/** The fixed list of report reasons (constants.ts, zod-free for the pages); the first jumps the review queue. */
+export const ReportReason = z.enum(REPORT_REASONS);
 export type ReportReason = z.infer<typeof ReportReason>;
-
-/** What each report reason is called on screen. */
-export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
-  minors: "Sexual content involving minors",
-  "non-consensual": "Non-consensual sexual content",
-  hate: "Hate or harassment",
-  violence: "Violence or self-harm",
-  spam: "Spam or scam",
-  copyright: "Copyright infringement",
-  other: "Something else",
-};
 
 /** What can be reported. */
 export const ReportTargetKind = z.enum(["story", "character", "message"]);
 export type ReportTargetKind = z.infer<typeof ReportTargetKind>;
-
-/** Longest free text of a report, a rejection reason or a staff action's reason. */
-export const SAFETY_TEXT_MAX = 1000;
 
 /** How review of one of the author's stories stands (null on a draft never submitted). */
 export const DraftReview = z.object({

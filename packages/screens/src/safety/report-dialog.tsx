@@ -1,6 +1,7 @@
 "use client";
 import { useId, useState } from "react";
-import { SAFETY_TEXT_MAX, type ReportReason } from "@storyloom/contract";
+import type { ReportReason } from "@storyloom/contract";
+import { SAFETY_TEXT_MAX } from "@storyloom/contract/constants";
 import { useReport } from "@storyloom/api-client/react";
 import { Button, ResponsiveDialog, dangerText, inputClass } from "@storyloom/ui";
 import { detailsCount, REPORT_REASONS, reportErrorText, reportTitle, type ReportTarget } from "./report-logic";

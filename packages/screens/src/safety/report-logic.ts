@@ -1,9 +1,11 @@
 // The report dialog's pure parts: the reasons in order, what a failure says, and the details' limit.
 // No React here, so every rule is unit-tested.
-import { REPORT_REASON_LABELS, ReportReason, SAFETY_TEXT_MAX, type ReportTargetKind } from "@storyloom/contract";
+// Constants and types only: the contract's root pulls zod, which the pages must not load.
+import type { ReportTargetKind } from "@storyloom/contract";
+import { REPORT_REASON_LABELS, REPORT_REASONS as REASONS, SAFETY_TEXT_MAX, type ReportReasonId } from "@storyloom/contract/constants";
 
 /** The fixed reasons in the contract's order, with their labels. */
-export const REPORT_REASONS: { value: ReportReason; label: string }[] = ReportReason.options.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
+export const REPORT_REASONS: { value: ReportReasonId; label: string }[] = REASONS.map((value) => ({ value, label: REPORT_REASON_LABELS[value] }));
 
 /** What is being reported, as the dialog names it. */
 export interface ReportTarget {

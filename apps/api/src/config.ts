@@ -198,6 +198,10 @@ export const ConfigSchema = z.object({
    * goes on by its choices). Unset → no budget.
    */
   LLM_DAILY_TOKEN_BUDGET: z.coerce.number().int().positive().optional(),
+  /** US dollars the model provider charges per million prompt (input) tokens: the console dashboard's estimated cost. */
+  LLM_COST_PER_MILLION_INPUT: z.coerce.number().min(0).default(0.15),
+  /** US dollars per million completion (output) tokens, for the same estimate. */
+  LLM_COST_PER_MILLION_OUTPUT: z.coerce.number().min(0).default(0.6),
   // ── end model budget ──
   // ── ink plays, publishing and shutdown (#41) ──
   /** Milliseconds one play of a story's script may take (measured in its worker); past it the turn answers 409 and charges nothing. */

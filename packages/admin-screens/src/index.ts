@@ -9,3 +9,6 @@ export { AuditScreen } from "./audit";
 export { auditQuery, parseAuditFilters, parsePlayerSearch, parseReportFilters, parseReviewFilters, withParams } from "./filters";
 export { checkCoinAmount, checkReason, isStaffRole, newIdempotencyKey } from "./rules";
 export { createConsoleApi, CONSOLE_SESSION_KEY, NOT_STAFF, readSession, writeSession, type ConsoleApi, type ConsoleSession } from "./session";
+export { OrdersScreen } from "./orders";
+export { OrderScreen } from "./order";
+export { ReconcileScreen } from "./orders-reconcile";

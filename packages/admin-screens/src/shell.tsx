@@ -13,10 +13,15 @@ import { SignInScreen } from "./sign-in";
 
 /** The console's sections, in the navigation's order. */
 export const NAV = [
+  { href: "/dashboard", label: "Dashboard" },
   { href: "/moderation", label: "Moderation" },
   { href: "/reports", label: "Reports" },
   { href: "/players", label: "Players" },
+  { href: "/orders", label: "Orders" },
   { href: "/audit", label: "Audit log" },
+  { href: "/catalogue", label: "Catalogue" },
+  { href: "/settings", label: "Settings", superOnly: true },
+  { href: "/staff", label: "Staff", superOnly: true },
 ] as const;
 
 /** The whole console around a page: providers, the gate and the frame. */
@@ -73,13 +78,14 @@ function Gate({ children }: { children: ReactNode }) {
   );
 }
 
-/** The left navigation; the current section is marked for screen readers too. */
+/** The left navigation (super-admin sections only for super admins); the current section is marked for screen readers too. */
 function Nav() {
   const path = usePathname();
+  const role = useConsoleSession()?.user.role;
   return (
     <nav aria-label="Console">
       <ul className="flex flex-wrap gap-1 md:flex-col">
-        {NAV.map((item) => {
+        {NAV.filter((item) => !("superOnly" in item) || role === "super_admin").map((item) => {
           const current = path === item.href || path.startsWith(`${item.href}/`);
           return (
             <li key={item.href}>

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { consoleOrderInputs, consoleOrderOutputs } from "./console-orders";
 import {
   Auth,
   Category,
@@ -23,6 +24,8 @@ import {
 import { routes, type AuthMode } from "./routes";
 import { adminInputs, adminOutputs, Notice, ReportInput } from "./safety";
 import { consoleInputs, consoleOutputs } from "./console";
+import { dashboardInputs, dashboardOutputs } from "./console-dashboard";
+import { catalogueInputs, catalogueOutputs } from "./console-catalogue";
 import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 
 
@@ -468,6 +471,20 @@ export const endpoints = {
   adminSettingsUpdate: def({ ...routes.adminSettingsUpdate, input: consoleInputs.settingsUpdate, output: consoleOutputs.settingsUpdate }),
   adminStaffList: def({ ...routes.adminStaffList, input: none, output: consoleOutputs.staffList }),
   adminStaffSetRole: def({ ...routes.adminStaffSetRole, input: consoleInputs.staffSetRole, output: consoleOutputs.staffSetRole }),
+  // The console's Catalogue (staff).
+  adminCatalogueList: def({ ...routes.adminCatalogueList, input: catalogueInputs.storyList, output: catalogueOutputs.storyList }),
+  adminStoryHide: def({ ...routes.adminStoryHide, input: catalogueInputs.storyHide, output: catalogueOutputs.story }),
+  adminStoryCategory: def({ ...routes.adminStoryCategory, input: catalogueInputs.storyCategory, output: catalogueOutputs.story }),
+  adminStoryEdit: def({ ...routes.adminStoryEdit, input: catalogueInputs.storyEdit, output: catalogueOutputs.story }),
+  adminCategoryList: def({ ...routes.adminCategoryList, input: none, output: catalogueOutputs.categories }),
+  adminCategorySort: def({ ...routes.adminCategorySort, input: catalogueInputs.categorySort, output: catalogueOutputs.categories }),
+  adminOrderList: def({ ...routes.adminOrderList, input: consoleOrderInputs.orderList, output: consoleOrderOutputs.orderList }),
+  adminOrderGet: def({ ...routes.adminOrderGet, input: consoleOrderInputs.orderGet, output: consoleOrderOutputs.orderGet }),
+  adminOrderRefund: def({ ...routes.adminOrderRefund, input: consoleOrderInputs.orderRefund, output: consoleOrderOutputs.orderRefund }),
+  adminReconcileRun: def({ ...routes.adminReconcileRun, input: consoleOrderInputs.reconcileRun, output: consoleOrderOutputs.reconcileRun }),
+  adminReconcileFix: def({ ...routes.adminReconcileFix, input: consoleOrderInputs.reconcileFix, output: consoleOrderOutputs.reconcileFix }),
+  // The console's dashboard (#44).
+  adminDashboard: def({ ...routes.adminDashboard, input: dashboardInputs.dashboard, output: dashboardOutputs.dashboard }),
 } as const;
 
 /** The name of an endpoint in the table. */

@@ -7,3 +7,6 @@ export * from "./story-draft";
 export * from "./proof-of-work";
 export * from "./safety";
 export * from "./console";
+export * from "./console-catalogue";
+export * from "./console-orders";
+export * from "./console-dashboard";

@@ -91,6 +91,21 @@ export const routes = {
   adminSettingsUpdate: { method: "POST", path: "/api/v1/admin/settings.update", auth: "required" },
   adminStaffList: { method: "GET", path: "/api/v1/admin/staff.list", auth: "required" },
   adminStaffSetRole: { method: "POST", path: "/api/v1/admin/staff.set-role", auth: "required" },
+  // The console's Catalogue (staff).
+  adminCatalogueList: { method: "GET", path: "/api/v1/admin/catalogue.list", auth: "required" },
+  adminStoryHide: { method: "POST", path: "/api/v1/admin/story.hide", auth: "required" },
+  adminStoryCategory: { method: "POST", path: "/api/v1/admin/story.category", auth: "required" },
+  adminStoryEdit: { method: "POST", path: "/api/v1/admin/story.edit", auth: "required" },
+  adminCategoryList: { method: "GET", path: "/api/v1/admin/categories.list", auth: "required" },
+  adminCategorySort: { method: "POST", path: "/api/v1/admin/categories.sort", auth: "required" },
+  // The console's orders (H10): list, detail, Stripe refunds, reconciliation (staff).
+  adminOrderList: { method: "GET", path: "/api/v1/admin/order.list", auth: "required" },
+  adminOrderGet: { method: "GET", path: "/api/v1/admin/order.get", auth: "required" },
+  adminOrderRefund: { method: "POST", path: "/api/v1/admin/order.refund", auth: "required" },
+  adminReconcileRun: { method: "POST", path: "/api/v1/admin/reconcile.run", auth: "required" },
+  adminReconcileFix: { method: "POST", path: "/api/v1/admin/reconcile.fix", auth: "required" },
+  // The console's dashboard (#44).
+  adminDashboard: { method: "GET", path: "/api/v1/admin/dashboard.get", auth: "required" },
 } as const satisfies Record<string, RouteDef>;
 
 /** The name of a call. */

@@ -200,3 +200,32 @@ export async function reportAsPlayer(email: string, target: { kind: "story" | "c
 export async function playerCoins(token: string): Promise<number> {
   return (await call<{ user: { coins: number } }>("user.whoami", { method: "GET", token })).user.coins;
 }
+
+/**
+ * Super admins of the console's settings spec (SUPER_ADMIN_EMAILS in playwright.config.ts), one per
+ * test of console-settings.e2e.ts, so no sign-in meets another's code-resend pause.
+ */
+export const CONSOLE_SUPER_EMAILS = ["e2e-console-super-0@example.com", "e2e-console-super-1@example.com"] as const;
+
+/**
+ * Staff of the console's orders spec (ADMIN_EMAILS in playwright.config.ts), one per test of
+ * console-orders.e2e.ts, so no sign-in meets another's code-resend pause.
+ */
+export const CONSOLE_ORDERS_STAFF_EMAILS = ["e2e-console-orders-0@example.com", "e2e-console-orders-1@example.com"] as const;
+
+/**
+ * A player who bought 300 coins ($4.99) in the Stripe sandbox through the API, as the shop does:
+ * checkout.create, then the sandbox page's Pay (the sandbox sends the signed webhook that credits
+ * them). Answers the player's token and the order id.
+ */
+export async function buyCoinsInSandbox(email: string, siteUrl: string): Promise<{ token: string; orderId: string }> {
+  const { token } = await apiSignIn(email);
+  const r = await call<{ url: string; order_id: string }>("checkout.create", {
+    method: "POST",
+    token,
+    body: { price_id: "coins-300", success_url: `${siteUrl}/recharge-success?provider=stripe&session_id={CHECKOUT_SESSION_ID}`, cancel_url: `${siteUrl}/user/coins` },
+  });
+  const paid = await fetch(`${r.url}/pay`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "confirm=pay", redirect: "manual" });
+  if (paid.status !== 303) throw new Error(`the sandbox did not take the payment: HTTP ${paid.status}`);
+  return { token, orderId: r.order_id };
+}

@@ -5,6 +5,9 @@ import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
 import { chatRoutes } from "./chat";
 import { consoleRoutes } from "./console";
+import { consoleOrderRoutes } from "./consoleOrders";
+import { consoleCatalogueRoutes } from "./consoleCatalogue";
+import { consoleDashboardRoutes } from "./consoleDashboard";
 import { engagementRoutes } from "./engagement";
 import { paymentRoutes } from "./payments";
 import { privacyRoutes } from "./privacy";
@@ -29,4 +32,7 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   privacyRoutes(app, ctx);
   adminRoutes(app, ctx);
   consoleRoutes(app, ctx);
+  consoleOrderRoutes(app, ctx);
+  consoleCatalogueRoutes(app, ctx);
+  consoleDashboardRoutes(app, ctx);
 }

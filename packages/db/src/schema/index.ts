@@ -685,3 +685,24 @@ export const activityPlayers = pgTable(
   },
   (t) => [primaryKey({ columns: [t.day, t.userId] })],
 );
+
+/**
+ * The dashboard's daily rollup of the ledger, orders and sign-up cohorts: one counter per UTC day,
+ * brand ('unknown' when none), metric and key, kept by statement-level triggers (migration 0011) in
+ * the statement that writes the counted rows, so every writer is counted and a panel reads at most
+ * days × brands × keys rows however large the ledger grows. Metrics: "coins_in"/"coins_out" (coins
+ * by ledger reason), "revenue"/"paid_orders" (by "provider/price_id", on the paid day), "refunded"/
+ * "disputed" (cents by provider, on the day the provider reported them), "cohort_accounts"/
+ * "cohort_registered"/"cohort_payers" (accounts by their creation day: all, now registered, ever paid).
+ */
+export const dashboardDaily = pgTable(
+  "dashboard_daily",
+  {
+    day: date("day", { mode: "string" }).notNull(),
+    brand: text("brand").notNull().default("unknown"),
+    metric: text("metric").notNull(),
+    key: text("key").notNull().default(""),
+    value: bigint("value", { mode: "number" }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.brand, t.metric, t.key] })],
+);

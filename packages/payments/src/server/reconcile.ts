@@ -1,4 +1,4 @@
-import { and, asc, gte, isNotNull } from "drizzle-orm";
+import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import type Stripe from "stripe";
 import { orders, type Db } from "@storyloom/db";
 import type { PaymentDeps } from "./deps";
@@ -105,4 +105,14 @@ export async function reconcile(deps: PaymentDeps, db: Db, access: ProviderAcces
   const all: Discrepancy[] = [];
   for (const row of rows) all.push(...(await check(deps, db, access, row, opts.fix)));
   return all;
+}
+
+/**
+ * Compares one order with its provider and, with `fix`, repairs it as `reconcile` does (the console's
+ * per-row fix). An order never sent to a provider answers no disagreement; NOT_FOUND when there is none.
+ */
+export async function reconcileOrder(deps: PaymentDeps, db: Db, access: ProviderAccess, orderId: string, fix: boolean): Promise<Discrepancy[]> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw deps.fail("NOT_FOUND", "Order not found");
+  return check(deps, db, access, row, fix);
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import Stripe from "stripe";
-import { sandboxPayments } from "@storyloom/db";
+import { sandboxPayments, type Tx } from "@storyloom/db";
 import type { SandboxOptions } from "./index";
 import { loopbackUrl, SANDBOX_STRIPE_PATH, STRIPE_WEBHOOK_PATH } from "../constants";
 import { checkoutPage, formatAmount, messagePage, orderPage, sendPage } from "./page";
@@ -25,7 +25,18 @@ interface SessionRecord {
   intent_metadata?: Record<string, string>;
   created: number;
   /** Refunds made from the sandbox's order page, oldest first. */
-  refunds?: { id: string; amount: number; created: number }[];
+  refunds?: SandboxRefund[];
+}
+
+/** A refund the sandbox made (from its order page, or through POST /v1/refunds). */
+interface SandboxRefund {
+  id: string;
+  amount: number;
+  created: number;
+  reason?: string | null;
+  metadata?: Record<string, string>;
+  /** the Idempotency-Key it was made with: a repeat answers this refund */
+  key?: string;
 }
 
 const stripeError = (reply: FastifyReply, status: number, message: string, param?: string) =>
@@ -96,6 +107,78 @@ function sessionObject(id: string, s: SessionRecord, status: string, url: string
     success_url: s.success_url,
     url: paid ? null : url,
   };
+}
+
+/** A refund as Stripe's API shows it. */
+function refundObject(id: string, s: SessionRecord, r: SandboxRefund) {
+  return {
+    id: r.id,
+    object: "refund",
+    amount: r.amount,
+    charge: `ch_${id.slice(8)}`,
+    currency: s.currency,
+    created: r.created,
+    metadata: r.metadata ?? {},
+    payment_intent: `pi_${id.slice(8)}`,
+    reason: r.reason ?? null,
+    status: "succeeded",
+  };
+}
+
+type RefundError = { status: number; message: string; param?: string };
+type RefundMade = { sessionId: string; session: SessionRecord; refund: SandboxRefund; fresh: boolean };
+const REFUND_REASONS = new Set(["duplicate", "fraudulent", "requested_by_customer"]);
+
+/** The session a payment_intent or charge parameter names (pi_… / ch_… share the session's suffix). */
+function refundTarget(f: URLSearchParams): { sessionId: string; param: string; ref: string } | RefundError {
+  const intent = f.get("payment_intent");
+  const charge = f.get("charge");
+  if (intent && charge) return { status: 400, message: "You cannot pass both charge and payment_intent", param: "charge" };
+  const ref = intent ?? charge;
+  if (!ref) return { status: 400, message: "One of charge or payment_intent is required" };
+  const param = intent ? "payment_intent" : "charge";
+  const m = (intent ? /^pi_([A-Za-z0-9_]+)$/ : /^ch_([A-Za-z0-9_]+)$/).exec(ref);
+  return m ? { sessionId: `cs_test_${m[1]}`, param, ref } : { status: 404, message: `No such ${param}: '${ref}'`, param };
+}
+
+/** The refund's amount: the form's, or what is left; Stripe's errors for anything else. */
+function refundAmount(f: URLSearchParams, left: number, chargeId: string): number | RefundError {
+  if (left <= 0) return { status: 400, message: `Charge ${chargeId} has already been refunded.` };
+  const raw = f.get("amount");
+  if (raw === null) return left;
+  const cents = /^[0-9]{1,12}$/.test(raw) ? Number(raw) : NaN;
+  if (!Number.isInteger(cents) || cents < 1) return { status: 400, message: "Invalid positive integer", param: "amount" };
+  if (cents > left) return { status: 400, message: `Refund amount (${formatAmount(cents, "usd")}) is greater than unrefunded amount on charge (${formatAmount(left, "usd")})`, param: "amount" };
+  return cents;
+}
+
+/**
+ * Makes one refund under the session row's lock (two racing refunds cannot both take the last cents);
+ * a repeated Idempotency-Key answers the refund it made.
+ */
+async function makeRefund(tx: Tx, f: URLSearchParams, key: string | undefined): Promise<RefundMade | RefundError> {
+  const target = refundTarget(f);
+  if ("status" in target) return target;
+  const [row] = await tx.select().from(sandboxPayments).where(and(eq(sandboxPayments.id, target.sessionId), eq(sandboxPayments.provider, "stripe"))).for("update");
+  if (!row) return { status: 404, message: `No such ${target.param}: '${target.ref}'`, param: target.param };
+  const session = row.request as SessionRecord;
+  const repeat = key ? session.refunds?.find((r) => r.key === key) : undefined;
+  if (repeat) return { sessionId: row.id, session, refund: repeat, fresh: false };
+  if (row.status !== "complete") return { status: 400, message: `This ${target.param === "charge" ? "charge" : "PaymentIntent"} does not have a successful charge to refund.`, param: target.param };
+  const reason = f.get("reason");
+  if (reason !== null && !REFUND_REASONS.has(reason)) return { status: 400, message: "Invalid reason: must be one of duplicate, fraudulent, or requested_by_customer", param: "reason" };
+  const left = session.amount_total - (session.refunds ?? []).reduce((sum, r) => sum + r.amount, 0);
+  const amount = refundAmount(f, left, `ch_${row.id.slice(8)}`);
+  if (typeof amount !== "number") return amount;
+  const metadata: Record<string, string> = {};
+  for (const [k, v] of f) {
+    const m = /^metadata\[(.+)\]$/.exec(k);
+    if (m) metadata[m[1]!] = v;
+  }
+  const refund: SandboxRefund = { id: `re_${randomBytes(12).toString("hex")}`, amount, created: Math.floor(Date.now() / 1000), reason, metadata, ...(key ? { key } : {}) };
+  const next: SessionRecord = { ...session, refunds: [...(session.refunds ?? []), refund] };
+  await tx.update(sandboxPayments).set({ request: next }).where(eq(sandboxPayments.id, row.id));
+  return { sessionId: row.id, session: next, refund, fresh: true };
 }
 
 /** Registers the Stripe sandbox: the API endpoint under /sandbox/stripe and the checkout page. */
@@ -265,6 +348,19 @@ export function stripeSandboxRoutes(app: FastifyInstance, opts: SandboxOptions):
     if (!res?.ok) return sendPage(reply, 502, messagePage("Refund not confirmed", `The shop did not accept the refund notification (${res ? `HTTP ${res.status}` : "no answer"}). Go back and try again.`));
     await db.update(sandboxPayments).set({ request: next }).where(eq(sandboxPayments.id, id));
     return reply.status(303).header("location", back).send();
+  });
+
+  // Refunds, as the Stripe API makes them: POST /v1/refunds with a payment_intent or a charge and an
+  // optional amount (default: what is left). Like Stripe the refund is made first and charge.refunded
+  // is sent to the webhook after it; a delivery that fails is left for reconciliation to find.
+  app.post(`${SANDBOX_STRIPE_PATH}/v1/refunds`, async (req, reply) => {
+    if (req.headers.authorization !== `Bearer ${opts.secrets.stripeSecretKey}`) return stripeError(reply, 401, "Invalid API Key provided");
+    const f = new URLSearchParams(typeof req.body === "string" ? req.body : "");
+    const key = typeof req.headers["idempotency-key"] === "string" ? req.headers["idempotency-key"] : undefined;
+    const made = await db.transaction(async (tx) => makeRefund(tx, f, key));
+    if ("status" in made) return stripeError(reply, made.status, made.message, made.param);
+    if (made.fresh) await deliver("charge.refunded", chargeObject(made.sessionId, made.session));
+    return reply.send(refundObject(made.sessionId, made.session, made.refund));
   });
 
   app.post<{ Params: { id: string } }>("/sandbox/checkout/:id/cancel", async (req, reply) => {

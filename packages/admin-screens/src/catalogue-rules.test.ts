@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { catalogueQuery, checkSetting, moveItem, parseCatalogueFilters, settingText } from "./catalogue-rules";
+
+describe("the Catalogue's filters", () => {
+  it("keeps what the API accepts and drops the rest", () => {
+    const p = new URLSearchParams("q=%20fog%20&category_id=mystery&rating=mature&state=hidden&cursor=abc-1");
+    expect(parseCatalogueFilters(p)).toEqual({ q: "fog", category_id: "mystery", rating: "mature", state: "hidden", cursor: "abc-1" });
+    const bad = new URLSearchParams(`q=${"x".repeat(201)}&category_id=Not%20A%20Slug&rating=any&state=gone&cursor=%25`);
+    expect(parseCatalogueFilters(bad)).toEqual({ q: undefined, category_id: undefined, rating: undefined, state: undefined, cursor: undefined });
+    expect(catalogueQuery({ q: "fog", state: "visible" })).toEqual({ q: "fog", state: "visible" });
+  });
+});
+
+describe("a setting's typed value", () => {
+  it("is checked by the contract's schema of its key", () => {
+    expect(checkSetting("chat_cost_per_reply", " 3 ")).toEqual({ ok: true, value: 3 });
+    expect(checkSetting("chat_cost_per_reply", "-1").ok).toBe(false);
+    expect(checkSetting("chat_cost_per_reply", "100001").ok).toBe(false);
+    expect(checkSetting("checkin_rewards", "[1,2,3,4,5,6,7]")).toEqual({ ok: true, value: [1, 2, 3, 4, 5, 6, 7] });
+    const short = checkSetting("checkin_rewards", "[1,2]");
+    expect(short).toEqual({ ok: false, error: "give the 7 days' rewards" });
+    expect(checkSetting("checkin_rewards", "[1,2").ok).toBe(false);
+    expect(checkSetting("task_rewards", '{"play-game": 5}').ok).toBe(false);
+    expect(checkSetting("currency", "USD").ok).toBe(false);
+    expect(checkSetting("currency", "eur")).toEqual({ ok: true, value: "eur" });
+    expect(settingText("checkin_rewards", [1, 2])).toBe("[1,2]");
+    expect(settingText("invite_reward", 30)).toBe("30");
+  });
+});
+
+describe("moving a category", () => {
+  it("swaps with its neighbour and stays put at either end", () => {
+    expect(moveItem(["a", "b", "c"], 1, -1)).toEqual(["b", "a", "c"]);
+    expect(moveItem(["a", "b", "c"], 1, 1)).toEqual(["a", "c", "b"]);
+    expect(moveItem(["a", "b", "c"], 0, -1)).toEqual(["a", "b", "c"]);
+    expect(moveItem(["a", "b", "c"], 2, 1)).toEqual(["a", "b", "c"]);
+  });
+});

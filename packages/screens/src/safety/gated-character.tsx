@@ -1,7 +1,7 @@
 "use client";
 import { useCharacter, useSession } from "@storyloom/api-client/react";
 import { CharacterArticle } from "../character/character-article";
-import { GateFailure, GateLoading } from "./gated-story";
+import { GateFailure, GateLoading } from "./gate-parts";
 
 /** The page of a mature story's character: shown to a player who confirmed their age, else why not. */
 export function GatedCharacter({ slug }: { slug: string }) {

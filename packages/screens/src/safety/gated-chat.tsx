@@ -3,7 +3,7 @@ import { lazy, Suspense } from "react";
 import { useSession, useStory } from "@storyloom/api-client/react";
 import type { ChatVariant } from "../chat/chat-logic";
 import { roomPropsOf } from "../chat/room-props";
-import { GateFailure, GateLoading } from "./gated-story";
+import { GateFailure, GateLoading } from "./gate-parts";
 
 // Every chat route imports this gate; only a mature story renders it. Its rooms load when it does,
 // so the chat pages' first load carries only the room their route imports itself.

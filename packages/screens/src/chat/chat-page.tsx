@@ -4,7 +4,7 @@ import { serverRead } from "../catalogue/server-read";
 import { parseChatParams, type ChatVariant } from "./chat-logic";
 import type { ChatRoom } from "./chat-room";
 import { roomPropsOf } from "./room-props";
-import { GatedChat } from "../safety/gated-chat";
+import { LazyGatedChat } from "../safety/gated-chat-lazy";
 
 /** Route props of every chat variant: the catch-all `storyId[/actorId]`. */
 export type ChatRouteProps = { params: Promise<{ params?: string[] }> };
@@ -44,7 +44,7 @@ export async function ChatPage({ variant, Room, ...props }: ChatRouteProps & { v
   const { target, story } = await load(props);
   // A mature story: every visitor gets the same gate page; the browser reads the story with the
   // player's own session and opens the room for a player who confirmed their age.
-  if (!story.ok && story.ageGate) return <GatedChat variant={variant} storyId={target.storyId} actorId={target.actorId} />;
+  if (!story.ok && story.ageGate) return <LazyGatedChat variant={variant} storyId={target.storyId} actorId={target.actorId} />;
   // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
   // keeps being served while a background render fails; without one, the route's error page offers a retry.
   if (!story.ok) throw new Error(`The story could not be loaded: ${story.message}`);

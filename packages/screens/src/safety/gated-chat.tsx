@@ -7,8 +7,9 @@ import { roomPropsOf } from "../chat/room-props";
 import { GateFailure, GateLoading } from "./gate-parts";
 
 /**
- * The chat of a mature story (loaded only then: chat-page renders it through gated-chat-lazy.tsx): the story is read with the player's own session, and the room opens
- * for a player who confirmed their age; anyone else is told why (the API refuses their chat too).
+ * The chat of a mature story (loaded only then, through gated-chat-lazy.tsx): the story is read
+ * with the player's own session, and the room opens for a player who confirmed their age; anyone
+ * else is told why (the API refuses their chat too).
  */
 export function GatedChat({ variant, storyId, actorId }: { variant: ChatVariant; storyId: string; actorId: string | null }) {
   const ready = useSession((s) => s.ready);

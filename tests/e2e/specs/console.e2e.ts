@@ -21,10 +21,7 @@ async function consoleSignIn(page: Page, email: string): Promise<void> {
   await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
 }
 
-/**
- * axe on the page as it rests: no toast showing (the UI kit's toasts are `li` elements with role
- * status, which axe's list rule flags while one is up) and no animation running.
- */
+/** axe on the page as it rests: no toast showing and no animation running. */
 async function expectAccessible(page: Page): Promise<void> {
   await expect(page.getByRole("list", { name: "Notifications" }).locator("li")).toHaveCount(0);
   await animationsDone(page);
@@ -131,6 +128,7 @@ test.describe("operator console", () => {
 
     await consoleSignIn(page, CONSOLE_STAFF_EMAILS[2]!);
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Players" }).click();
+    await expect(page).toHaveURL(/\/players$/);
     await expectAccessible(page);
     await page.getByRole("searchbox", { name: /e-mail, uuid/i }).fill(email);
     await page.getByRole("button", { name: "Search" }).click();

@@ -54,6 +54,9 @@ const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"];
  * static-route test costs.) None of the pages checked embeds a frame.
  */
 export async function expectAccessible(page: Page): Promise<void> {
+  // A client-side navigation replaces the document's <title> as it lands: wait for one, so axe sees
+  // the page that was navigated to and not the moment between two (a page without one still fails).
+  await expect(page).toHaveTitle(/\S/);
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(axe.source);
   const violations = await page.evaluate(
     (tags) =>

@@ -3,10 +3,10 @@
 // tables beside the charts, switches range and brand through links that keep the view in the URL, and
 // axe finds no violation. Desktop only: the console is a staff tool.
 import { expect, test, type Page } from "../support/test";
-import { adminUrl, apiUrl } from "../support/env";
-import { animationsDone, expectAccessible, settled } from "../support/checks";
+import { consoleSignIn, expectConsoleAccessible } from "../support/console";
+import { apiUrl } from "../support/env";
+import { animationsDone, settled } from "../support/checks";
 import { CONSOLE_STAFF_EMAILS } from "../support/staff";
-import { readCode } from "./account-flows";
 
 test.skip(({ isMobile }) => isMobile, "the console is checked on the desktop viewport");
 
@@ -22,16 +22,6 @@ async function newGuest(): Promise<void> {
     body: JSON.stringify({ device_id, gender: "unknown" }),
   });
   expect(res.status).toBe(200);
-}
-
-/** Signs in on the console's sign-in page with a code from the dev mailbox, landing on `path`. */
-async function consoleSignIn(page: Page, path: string): Promise<void> {
-  await page.goto(`${adminUrl}${path}`);
-  await page.getByLabel("E-mail").fill(EMAIL);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Code").fill(await readCode(EMAIL));
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
 }
 
 /** The number in column `column` of the row named `row` of the table captioned `table`. */
@@ -50,7 +40,7 @@ test.describe("console dashboard", () => {
     page,
   }) => {
     await newGuest();
-    await consoleSignIn(page, "/dashboard?range=today&brand=all");
+    await consoleSignIn(page, EMAIL, "/dashboard?range=today&brand=all");
     await expect(page.getByRole("heading", { name: "Dashboard", level: 1 })).toBeVisible();
     await expect(
       page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "Today" }),
@@ -66,7 +56,7 @@ test.describe("console dashboard", () => {
     await expect(page.locator(".recharts-surface").first()).toBeVisible();
     await settled(page);
     await animationsDone(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await page.getByRole("navigation", { name: "Range" }).getByRole("link", { name: "30 days" }).click();
     await expect(page).toHaveURL(/range=30d/);
@@ -80,6 +70,6 @@ test.describe("console dashboard", () => {
     await expect(page.getByRole("heading", { name: "Model tokens and cost" })).toBeVisible();
     await settled(page);
     await animationsDone(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
   });
 });

@@ -2,31 +2,13 @@
 // sandbox, staff find the order in the console, refund part of it (Stripe API → signed
 // charge.refunded → the webhook takes the coins back), and the reversal shows on the order page and
 // in the player's balance; the reconciliation screen runs. axe checks every screen. Desktop only.
-import { expect, test, type Page } from "../support/test";
-import { adminUrl } from "../support/env";
-import { animationsDone, expectAccessible as axeCheck } from "../support/checks";
+import { expect, test } from "../support/test";
+import { consoleSignIn, expectConsoleAccessible } from "../support/console";
 import { brandSites } from "../support/brands";
 import { buyCoinsInSandbox, CONSOLE_ORDERS_STAFF_EMAILS, playerCoins } from "../support/staff";
-import { freshEmail, readCode } from "./account-flows";
+import { freshEmail } from "./account-flows";
 
 test.skip(({ isMobile }) => isMobile, "the console is checked on the desktop viewport");
-
-/** Signs in on the console's sign-in page with a code from the dev mailbox, landing on `path`. */
-async function consoleSignIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`${adminUrl}${path}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Code").fill(await readCode(email));
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
-}
-
-/** axe on the page at rest: no toast up, no animation running. */
-async function expectAccessible(page: Page): Promise<void> {
-  await expect(page.getByRole("list", { name: "Notifications" }).locator("li")).toHaveCount(0);
-  await animationsDone(page);
-  await axeCheck(page);
-}
 
 test.describe("console: orders", () => {
   test("refund a sandbox Stripe order: Stripe's webhook takes the coins back once and the order shows it", async ({ page }) => {
@@ -38,13 +20,13 @@ test.describe("console: orders", () => {
     await expect(page.getByRole("heading", { name: "Orders", level: 1 })).toBeVisible();
     const link = page.getByRole("table", { name: "Orders" }).getByRole("link", { name: orderId });
     await expect(link).toBeVisible();
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await link.click();
     await expect(page.getByRole("heading", { name: `Order ${orderId}` })).toBeVisible();
     await expect(page.getByTestId("order-status")).toHaveText("paid");
     await expect(page.getByRole("table", { name: "Provider events" })).toContainText("checkout.session.completed");
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await page.getByRole("button", { name: "Refund…" }).click();
     const dialog = page.getByRole("dialog", { name: `Refund order ${orderId}?` });
@@ -61,19 +43,19 @@ test.describe("console: orders", () => {
     await expect(page.getByRole("table", { name: "Provider events" })).toContainText("charge.refunded");
     await expect(page.getByRole("table", { name: "Ledger rows of this order" })).toContainText("refund");
     await expect.poll(() => playerCoins(token)).toBe(before - 120);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
   });
 
   test("the reconciliation screen runs and lists what disagrees (or that nothing does)", async ({ page }) => {
     await consoleSignIn(page, CONSOLE_ORDERS_STAFF_EMAILS[1], "/orders");
     await page.getByRole("link", { name: "Reconciliation" }).click();
     await expect(page.getByRole("heading", { name: "Reconciliation", level: 1 })).toBeVisible();
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     await page.getByLabel("Days back").selectOption("1");
     await expect(page).toHaveURL(/days=1/);
     await page.getByRole("button", { name: "Run reconciliation" }).click();
     await expect(page.getByText(/difference\(s\) found/)).toBeVisible();
     await expect(page.getByText(/Orders since/)).toBeVisible();
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
   });
 });

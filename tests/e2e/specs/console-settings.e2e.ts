@@ -1,30 +1,14 @@
 // The console's Settings, Staff and Catalogue screens against the real API: a super admin changes a
 // sysconfig value and finds it in the API's sysconfig.list, sees the staff list, and hides a story in
 // the Catalogue that is then gone from story.list. axe checks every screen. Desktop only.
-import { expect, test, type Page } from "../support/test";
-import { adminUrl, apiUrl } from "../support/env";
-import { animationsDone, expectAccessible as axeCheck, settled } from "../support/checks";
+import { expect, test } from "../support/test";
+import { consoleSignIn, expectConsoleAccessible } from "../support/console";
+import { apiUrl } from "../support/env";
+import { settled } from "../support/checks";
 import { CONSOLE_SUPER_EMAILS, publishApprovedStory } from "../support/staff";
-import { freshEmail, readCode } from "./account-flows";
+import { freshEmail } from "./account-flows";
 
 test.skip(({ isMobile }) => isMobile, "the console is checked on the desktop viewport");
-
-/** Signs in on the console's sign-in page (opened at `path`) with a code from the dev mailbox. */
-async function consoleSignIn(page: Page, email: string, path: string): Promise<void> {
-  await page.goto(`${adminUrl}${path}`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Code").fill(await readCode(email));
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
-}
-
-/** axe on the page at rest: no toast up, no animation running. */
-async function expectAccessible(page: Page): Promise<void> {
-  await expect(page.getByRole("list", { name: "Notifications" }).locator("li")).toHaveCount(0);
-  await animationsDone(page);
-  await axeCheck(page);
-}
 
 /** The public settings as the API's sysconfig.list answers them. */
 async function sysconfig(): Promise<Record<string, unknown>> {
@@ -54,7 +38,7 @@ test.describe("console settings, staff and catalogue", () => {
     const field = section.getByLabel("Invite reward (coins)");
     await expect(field).toBeVisible();
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     const next = Number((await sysconfig()).invite_reward) + 7;
     await field.fill("-3");
@@ -70,13 +54,13 @@ test.describe("console settings, staff and catalogue", () => {
     await expect(page.getByText(`invite_reward saved: in effect everywhere within ${within} s.`)).toBeVisible();
     await expect.poll(async () => (await sysconfig()).invite_reward, { timeout: (within + 5) * 1000 }).toBe(next);
     await expect(page.getByRole("table", { name: "History of invite_reward" }).getByRole("row").filter({ hasText: "An e2e check of the settings screen." })).toBeVisible();
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await nav.getByRole("link", { name: "Staff" }).click();
     const staff = page.getByRole("table", { name: "Staff members" });
     await expect(staff.getByRole("row").filter({ hasText: email })).toContainText("super_admin");
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
   });
 
   test("hiding a story in the Catalogue takes it out of story.list", async ({ page }) => {
@@ -90,7 +74,7 @@ test.describe("console settings, staff and catalogue", () => {
     const row = table.getByRole("row").filter({ hasText: storyId });
     await expect(row).toContainText("visible");
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await row.getByRole("button", { name: `Hide ${title}` }).click();
     const dialog = page.getByRole("dialog", { name: `Hide “${title}”` });
@@ -100,6 +84,6 @@ test.describe("console settings, staff and catalogue", () => {
     await expect(row).toContainText("hidden");
     expect(await newestStoryIds()).not.toContain(storyId);
     await expect(row.getByRole("button", { name: `Show ${title}` })).toBeVisible();
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
   });
 });

@@ -3,30 +3,14 @@
 // coins to a player whose balance changes once for a double click, resolve a report, and find each
 // action in the audit log. axe checks every screen. Desktop only: the console is a staff tool.
 import { expect, test, type Page } from "../support/test";
+import { consoleSignIn, expectConsoleAccessible } from "../support/console";
 import type { Locator } from "@playwright/test";
 import { adminUrl, apiUrl } from "../support/env";
-import { animationsDone, expectAccessible as axeCheck, settled } from "../support/checks";
+import { settled } from "../support/checks";
 import { apiSignIn, CONSOLE_STAFF_EMAILS, playerCoins, publishApprovedStory, publishPendingStory, reportAsPlayer } from "../support/staff";
 import { freshEmail, readCode } from "./account-flows";
 
 test.skip(({ isMobile }) => isMobile, "the console is checked on the desktop viewport");
-
-/** Signs in on the console's sign-in page with a code from the dev mailbox. */
-async function consoleSignIn(page: Page, email: string): Promise<void> {
-  await page.goto(`${adminUrl}/moderation`);
-  await page.getByLabel("E-mail").fill(email);
-  await page.getByRole("button", { name: "Send code" }).click();
-  await page.getByLabel("Code").fill(await readCode(email));
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-  await expect(page.getByRole("navigation", { name: "Console" })).toBeVisible();
-}
-
-/** axe on the page as it rests: no toast showing and no animation running. */
-async function expectAccessible(page: Page): Promise<void> {
-  await expect(page.getByRole("list", { name: "Notifications" }).locator("li")).toHaveCount(0);
-  await animationsDone(page);
-  await axeCheck(page);
-}
 
 /** Pages through a cursor-paged table (Next page) until `target` shows on it. */
 async function pageUntil(page: Page, table: Locator, target: Locator): Promise<void> {
@@ -56,14 +40,14 @@ async function expectAudited(page: Page, filters: Record<string, string>, texts:
   for (const t of texts) row = row.filter({ hasText: t });
   await expect(row.first()).toBeVisible();
   await settled(page);
-  await expectAccessible(page);
+  await expectConsoleAccessible(page);
 }
 
 test.describe("operator console", () => {
   test("staff sign in and out; a normal player is told the account is not staff", async ({ page }) => {
     await page.goto(`${adminUrl}/moderation`);
     await expect(page.getByRole("heading", { name: "Storyloom console" })).toBeVisible();
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     const robots = await page.locator('meta[name="robots"]').getAttribute("content");
     expect(robots).toContain("noindex");
 
@@ -94,7 +78,7 @@ test.describe("operator console", () => {
     const queue = page.getByRole("table", { name: "Submissions: pending" });
     await expect(queue).toBeVisible();
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     // The queue is newest first; older pages are a cursor away.
     await pageUntil(page, queue, queue.getByRole("link", { name: title }));
     await queue.getByRole("link", { name: title }).click();
@@ -102,7 +86,7 @@ test.describe("operator console", () => {
     const detail = page.getByRole("article");
     await expect(detail.getByRole("heading", { name: title })).toBeVisible();
     await expect(detail.getByRole("region", { name: "Script text" })).toContainText("Up to the light, or down to the cellar?");
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await detail.getByRole("button", { name: "Reject" }).click();
     const reject = page.getByRole("dialog", { name: `Reject “${title}”?` });
@@ -112,7 +96,7 @@ test.describe("operator console", () => {
 
     await detail.getByRole("button", { name: "Approve" }).click();
     const approve = page.getByRole("dialog", { name: `Approve “${title}”?` });
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     await approve.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByText(`“${title}” approved.`)).toBeVisible();
     await expect(queue.getByRole("link", { name: title })).toHaveCount(0);
@@ -129,20 +113,20 @@ test.describe("operator console", () => {
     await consoleSignIn(page, CONSOLE_STAFF_EMAILS[2]!);
     await page.getByRole("navigation", { name: "Console" }).getByRole("link", { name: "Players" }).click();
     await expect(page).toHaveURL(/\/players$/);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     await page.getByRole("searchbox", { name: /e-mail, uuid/i }).fill(email);
     await page.getByRole("button", { name: "Search" }).click();
     await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(email).replace(/\./g, "\\.")}`));
     const results = page.getByRole("table", { name: `Players matching ${email}` });
     await expect(results.getByRole("row")).toHaveCount(2);
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     await results.getByRole("link", { name: /^#\d+$/ }).click();
     await expect(page).toHaveURL(/\/players\/\d+$/);
     const userId = page.url().split("/").pop()!;
     await expect(page.getByTestId("player-coins")).toHaveText(before.toLocaleString("en-US"));
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
 
     await page.getByRole("button", { name: "Grant or deduct coins" }).click();
     const dialog = page.getByRole("dialog", { name: /^Coins for / });
@@ -171,7 +155,7 @@ test.describe("operator console", () => {
     const table = page.getByRole("table", { name: "Reports: open" });
     await pageUntil(page, table, table.getByText(marker));
     await settled(page);
-    await expectAccessible(page);
+    await expectConsoleAccessible(page);
     await table.getByRole("row").filter({ hasText: marker }).getByRole("button", { name: `Dismiss reports of story ${storyId}` }).click();
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel("Reason").fill("Not spam: a fair story.");

@@ -1,3 +1,4 @@
+import type { StaffAction } from "@storyloom/contract";
 import { staffActions, type Tx } from "@storyloom/db";
 import { ApiError } from "../errors";
 import type { AuthedUser } from "../auth/session";
@@ -31,4 +32,18 @@ export function isStaff(user: AuthedUser["user"]): boolean {
 export function requireStaff(caller: AuthedUser): number {
   if (!isStaff(caller.user)) throw new ApiError("FORBIDDEN", "This is for staff only");
   return caller.user.id;
+}
+
+/** The wire form of an audit row with its staff member's name. */
+export function toStaffAction({ a, name }: { a: typeof staffActions.$inferSelect; name: string }): StaffAction {
+  return {
+    id: String(a.id),
+    staff: { id: a.staffId, name },
+    action: a.action,
+    target_kind: a.targetKind,
+    target_id: a.targetId,
+    reason: a.reason,
+    detail: a.detail ?? null,
+    created_at: a.createdAt.toISOString(),
+  };
 }

@@ -3,7 +3,7 @@ import { ModerationVerdict, type EndpointData, type EndpointParsedInput, type Ra
 import { accountDeletions, actors, reports, staffActions, stories, storyDrafts, storyVersions, users, type Db, type Tx } from "@storyloom/db";
 import type { AuthedUser } from "../auth/session";
 import { ApiError, notFound } from "../errors";
-import { recordStaffAction } from "./audit";
+import { recordStaffAction, toStaffAction } from "./audit";
 import { notify } from "./notices";
 import { invalidateCatalogue } from "./publicRead";
 import { revokeUserSessions } from "./sessions";
@@ -172,16 +172,7 @@ async function actionsWhere(db: Db, where: SQL | undefined): Promise<History["ac
     .where(where)
     .orderBy(desc(staffActions.id))
     .limit(HISTORY_LIMIT);
-  return rows.map(({ a, name }) => ({
-    id: String(a.id),
-    staff: { id: a.staffId, name },
-    action: a.action,
-    target_kind: a.targetKind,
-    target_id: a.targetId,
-    reason: a.reason,
-    detail: a.detail ?? null,
-    created_at: a.createdAt.toISOString(),
-  }));
+  return rows.map(toStaffAction);
 }
 
 /** The stored moderation verdict when it has the contract's shape; null otherwise. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, lt, lte } from "drizzle-orm";
 import type { EndpointData, EndpointParsedInput } from "@storyloom/contract";
 import { staffActions, users, type Db } from "@storyloom/db";
+import { toStaffAction } from "../audit";
 import { page } from "./players";
 
 /**
@@ -29,16 +30,7 @@ export async function auditLog(db: Db, input: EndpointParsedInput<"adminAuditLis
     input.limit,
   );
   return {
-    actions: shown.map(({ a, name }) => ({
-      id: String(a.id),
-      staff: { id: a.staffId, name },
-      action: a.action,
-      target_kind: a.targetKind,
-      target_id: a.targetId,
-      reason: a.reason,
-      detail: a.detail ?? null,
-      created_at: a.createdAt.toISOString(),
-    })),
+    actions: shown.map(toStaffAction),
     next_cursor: next,
   };
 }

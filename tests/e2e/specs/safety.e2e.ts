@@ -9,23 +9,8 @@ import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
 import { readFile } from "node:fs/promises";
-import { approveAsStaff, publishApprovedStory, readDeletionCode, rejectAsStaff, resolveReportAsStaff } from "../support/staff";
+import { approveAsStaff, LAMP_ROOM_SCRIPT, publishApprovedStory, readDeletionCode, rejectAsStaff, resolveReportAsStaff } from "../support/staff";
 import { freshEmail, signIn } from "./account-flows";
-
-const SCRIPT = `The lamp room hums.
-# speaker: Wren
-"Up to the light, or down to the cellar?"
-* [Climb to the lamp] -> top
-* [Go down to the cellar] -> cellar
-
-== top ==
-Stars, everywhere.
--> END
-
-== cellar ==
-Cold stone and the sound of water.
--> END
-`;
 
 async function popularStory(): Promise<{ id: string; title: string; actors: { id: string }[] }> {
   const res = await fetch(`${apiUrl}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sort: "popular", limit: 1 }) });
@@ -63,7 +48,7 @@ for (const brand of brandSites) {
       await editor.getByRole("textbox", { name: "Character 1 name" }).fill("Wren");
       await editor.getByRole("textbox", { name: "Persona" }).fill("The keeper's daughter.");
       await editor.getByRole("textbox", { name: "Greeting" }).fill("You found the door.");
-      await editor.getByRole("textbox", { name: "Ink script" }).fill(SCRIPT);
+      await editor.getByRole("textbox", { name: "Ink script" }).fill(LAMP_ROOM_SCRIPT);
       await expect(editor.getByText("The script compiles.")).toBeVisible();
       await editor.getByRole("button", { name: "Publish", exact: true }).click();
       await expect(editor.getByRole("status").filter({ hasText: /^Submitted for review/ })).toBeVisible();

@@ -94,7 +94,7 @@ export async function rejectAsStaff(title: string, reason: string): Promise<void
 }
 
 /** A small story that compiles and reaches an ending on every path, greeted by Wren. */
-const SCRIPT = `The lamp room hums.
+export const LAMP_ROOM_SCRIPT = `The lamp room hums.
 # speaker: Wren
 "Up to the light, or down to the cellar?"
 * [Climb to the lamp] -> top
@@ -109,11 +109,8 @@ Cold stone and the sound of water.
 -> END
 `;
 
-/**
- * A story written and published through the API by a fresh author (`authorEmail`), then approved by
- * staff with `rating`: what a spec needs to start from a live story. Answers the story's id.
- */
-export async function publishApprovedStory(authorEmail: string, title: string, rating: "general" | "mature"): Promise<string> {
+/** Writes and publishes a story through the API as a fresh author; answers the publish's answer. */
+async function publishAsAuthor(authorEmail: string, title: string, rating: "general" | "mature") {
   const { token } = await apiSignIn(authorEmail);
   const fields = {
     title,
@@ -121,11 +118,19 @@ export async function publishApprovedStory(authorEmail: string, title: string, r
     category_id: "mystery",
     tags: ["sea"],
     characters: [{ name: "Wren", persona: "The keeper's daughter: dry humour, steady hands.", greeting: "You found the door. Most people walk past it." }],
-    script: SCRIPT,
+    script: LAMP_ROOM_SCRIPT,
     rating,
   };
   const { draft } = await call<{ draft: { id: string } }>("story-draft.create", { method: "POST", token, body: fields });
-  const published = await call<{ story_id: string; draft: { review: { version_id: string; state: string } | null } }>("story-draft.publish", { method: "POST", token, body: { id: draft.id } });
+  return call<{ story_id: string; draft: { review: { version_id: string; state: string } | null } }>("story-draft.publish", { method: "POST", token, body: { id: draft.id } });
+}
+
+/**
+ * A story written and published through the API by a fresh author (`authorEmail`), then approved by
+ * staff with `rating`: what a spec needs to start from a live story. Answers the story's id.
+ */
+export async function publishApprovedStory(authorEmail: string, title: string, rating: "general" | "mature"): Promise<string> {
+  const published = await publishAsAuthor(authorEmail, title, rating);
   const review = published.draft.review;
   if (review?.state === "pending") {
     await call("admin/review.decide", { method: "POST", token: await staffSignIn(), body: { version_id: review.version_id, decision: "approve", rating } });
@@ -174,18 +179,7 @@ export async function readDeletionCode(email: string): Promise<string> {
  * the review queue (the e2e API reviews every story). Answers its story id.
  */
 export async function publishPendingStory(authorEmail: string, title: string): Promise<string> {
-  const { token } = await apiSignIn(authorEmail);
-  const fields = {
-    title,
-    hook: "A keeper's daughter shows you the light.",
-    category_id: "mystery",
-    tags: ["sea"],
-    characters: [{ name: "Wren", persona: "The keeper's daughter: dry humour, steady hands.", greeting: "You found the door. Most people walk past it." }],
-    script: SCRIPT,
-    rating: "general",
-  };
-  const { draft } = await call<{ draft: { id: string } }>("story-draft.create", { method: "POST", token, body: fields });
-  const published = await call<{ story_id: string; draft: { review: { state: string } | null } }>("story-draft.publish", { method: "POST", token, body: { id: draft.id } });
+  const published = await publishAsAuthor(authorEmail, title, "general");
   if (published.draft.review?.state !== "pending") throw new Error(`${title} is not waiting for review: is STORY_REVIEW manual?`);
   return published.story_id;
 }

@@ -34,16 +34,17 @@ const LABELS: Record<SettingKey, string> = {
 /** The Settings screen (the API refuses it to anyone but a super admin). */
 export function SettingsScreen() {
   const q = useStaffQuery("adminSettingsList", undefined);
-  const within = q.data?.effective_within_s ?? SETTINGS_EFFECT_S;
+  // Until the API answers, the promise is the contract's bound (never a number the API did not give).
+  const within = q.data?.effective_within_s;
   return (
     <>
       <h1 className="text-lg font-semibold">Settings</h1>
-      <p className="mt-1 text-sm text-muted" data-testid="settings-effect">
-        A change is in effect on every API instance and in sysconfig.list within {within} s. Limits stay environment variables.
+      <p className="mt-1 text-sm text-muted" data-testid={within === undefined ? undefined : "settings-effect"}>
+        A change is in effect on every API instance and in sysconfig.list within {within ?? SETTINGS_EFFECT_S} s. Limits stay environment variables.
       </p>
       {q.error && <p className={`mt-3 text-sm ${dangerText}`} role="alert">{q.error.message}</p>}
       {q.isPending && <p className="mt-3 text-sm text-muted">Loading…</p>}
-      {q.data?.settings.map((s) => <SettingForm key={`${s.key}:${JSON.stringify(s.value)}`} setting={s} within={within} />)}
+      {q.data?.settings.map((s) => <SettingForm key={`${s.key}:${JSON.stringify(s.value)}`} setting={s} within={q.data.effective_within_s} />)}
     </>
   );
 }

@@ -7,7 +7,7 @@
 import { expect, test, type Page } from "../support/test";
 import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
-import { anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
+import { animationsDone, anyViewport, expectAccessible, saveShot, settled } from "../support/checks";
 import { readFile } from "node:fs/promises";
 import { approveAsStaff, LAMP_ROOM_SCRIPT, publishApprovedStory, readDeletionCode, rejectAsStaff, resolveReportAsStaff } from "../support/staff";
 import { freshEmail, signIn } from "./account-flows";
@@ -199,7 +199,10 @@ for (const brand of brandSites) {
 
       await page.goto(`${brand.baseURL}/story/${story.id}`);
       await page.getByRole("button", { name: "Report this story" }).click();
+      // The dialog's code loads on demand: axe checks it once it is open and its fade-in has ended.
+      await expect(page.getByRole("dialog", { name: "Report this story" })).toBeVisible();
       await settled(page);
+      await animationsDone(page);
       await expectAccessible(page);
       await saveShot(page, testInfo, brand, "story-report-dialog");
       await sendReport(page, /^Report this story$/, "Copyright infringement", "An e2e check: this is not a real report.");

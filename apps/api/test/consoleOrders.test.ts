@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import Stripe from "stripe";
 import type { ConsoleOrder, EndpointName, OrderDiscrepancy, OrderEvent, StaffLedgerEntry } from "@storyloom/contract";
-import { sandboxPayments } from "@storyloom/db";
+import { rowsOf, sandboxPayments } from "@storyloom/db";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
 import { SANDBOX_SECRETS, stripeAt } from "../src/payments/providers";
@@ -26,6 +26,9 @@ afterAll(() => api?.stop());
 
 const as = <T = Record<string, unknown>>(name: EndpointName, input: Record<string, unknown>, token = admin.token) => callEndpoint<T>(api, name, input, token);
 const audits = (orderId: string) => num(api, sql`select count(*)::int from staff_actions where target_kind = 'order' and target_id = ${orderId}`);
+/** The order's audit rows, oldest first: action and detail. */
+const trail = async (orderId: string) =>
+  rowsOf<{ action: string; detail: Record<string, unknown> }>(await api.ctx.db.execute(sql`select action, detail from staff_actions where target_kind = 'order' and target_id = ${orderId} order by id`));
 const ledgerRows = (userId: number) => num(api, sql`select count(*)::int from coin_ledger where user_id = ${userId}`);
 const form = { "content-type": "application/x-www-form-urlencoded" };
 type Refunded = { refund: { id: string; amount: number; status: string }; order: ConsoleOrder };
@@ -45,6 +48,27 @@ async function paidOrder(): Promise<{ userId: number; token: string; orderId: st
 async function sandboxRefunds(sessionId: string): Promise<{ id: string; amount: number }[]> {
   const [row] = await api.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, sessionId));
   return (row?.request as { refunds?: { id: string; amount: number }[] }).refunds ?? [];
+}
+
+/** A refund made at Stripe (the sandbox) whose charge.refunded never reached the API. */
+async function loseRefund(sessionId: string, amount: number): Promise<void> {
+  const [row] = await api.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, sessionId));
+  const lost = { ...(row!.request as Record<string, unknown>), refunds: [{ id: "re_lost_webhook", amount, created: Math.floor(Date.now() / 1000) }] };
+  await api.ctx.db.update(sandboxPayments).set({ request: lost }).where(eq(sandboxPayments.id, sessionId));
+}
+
+/**
+ * Makes the database refuse every audit row about one order (a trigger raising on insert), as a
+ * failing audit write would: for proving the change it audits rolls back with it. Undone by the answer.
+ */
+async function refuseAudits(orderId: string): Promise<() => Promise<void>> {
+  const name = `refuse_audit_${orderId.replace(/[^a-z0-9_]/gi, "_")}`.toLowerCase();
+  await api.ctx.db.execute(sql.raw(`create function ${name}() returns trigger language plpgsql as $$ begin raise exception 'audit refused for %', new.target_id; end $$`));
+  await api.ctx.db.execute(sql.raw(`create trigger ${name} before insert on staff_actions for each row when (new.target_id = '${orderId.replace(/'/g, "''")}') execute function ${name}()`));
+  return async () => {
+    await api.ctx.db.execute(sql.raw(`drop trigger ${name} on staff_actions`));
+    await api.ctx.db.execute(sql.raw(`drop function ${name}()`));
+  };
 }
 
 /** Delivers a signed event to the webhook as Stripe (re)delivers one. */
@@ -158,7 +182,12 @@ describe(`refunding a Stripe order (${engine})`, () => {
     // The sandbox sent charge.refunded before answering: floor(300 × 200 / 499) = 120 coins came back.
     expect(r.data.order).toMatchObject({ refunded_amount: 200, reversed_coins: 120, refundable: 299 });
     expect(await balance(api, o.userId)).toBe(before - 120);
-    expect(await audits(o.orderId)).toBe(1);
+    // The intent before Stripe was called, then the refund Stripe made, under one idempotency key.
+    const first = await trail(o.orderId);
+    expect(first).toEqual([
+      { action: "order.refund", detail: { amount: 200, idempotency_key: `console-refund:${o.orderId}:0:200`, refunded_before: 0, user_id: o.userId } },
+      { action: "order.refund_made", detail: { amount: 200, refund_id: r.data.refund.id, status: "succeeded", idempotency_key: `console-refund:${o.orderId}:0:200` } },
+    ]);
 
     const detail = (await as<Detail>("adminOrderGet", { order_id: o.orderId })).data;
     expect(detail.events.map((e) => e.type)).toEqual(["checkout.session.completed", "charge.refunded"]);
@@ -179,7 +208,49 @@ describe(`refunding a Stripe order (${engine})`, () => {
     const again = await as("adminOrderRefund", { order_id: o.orderId, amount: 1, reason: "one more cent" });
     expect(again.status).toBe(409);
     expect((await sandboxRefunds(o.sessionId)).map((x) => x.amount)).toEqual([200, 299]);
-    expect(await audits(o.orderId)).toBe(2);
+    expect((await trail(o.orderId)).map((a) => [a.action, a.detail.amount])).toEqual([
+      ["order.refund", 200],
+      ["order.refund_made", 200],
+      ["order.refund", 299],
+      ["order.refund_made", 299],
+    ]);
+  });
+
+  it("a refund Stripe refuses leaves its intent and a failed row and moves no coins; the same click again writes no second intent", async () => {
+    const o = await paidOrder();
+    const coins = await balance(api, o.userId);
+    const rows = await ledgerRows(o.userId);
+    // Stripe has refunded 400 of 499 cents already (its webhook was lost): it refuses 200 more.
+    await loseRefund(o.sessionId, 400);
+    const key = `console-refund:${o.orderId}:0:200`;
+    for (let click = 1; click <= 2; click++) {
+      const r = await as("adminOrderRefund", { order_id: o.orderId, amount: 200, reason: "player asked for it" });
+      expect(r.status, `click ${click}`).toBe(409);
+      expect(r.message).toMatch(/Stripe refused the refund: .*greater than unrefunded amount/);
+    }
+    const refused = { action: "order.refund_failed", detail: { amount: 200, idempotency_key: key, status_code: 400, error: expect.stringMatching(/greater than unrefunded amount/) } };
+    expect(await trail(o.orderId)).toEqual([{ action: "order.refund", detail: { amount: 200, idempotency_key: key, refunded_before: 0, user_id: o.userId } }, refused, refused]);
+    expect(await balance(api, o.userId)).toBe(coins);
+    expect(await ledgerRows(o.userId)).toBe(rows);
+    expect(await orderRow(api, o.orderId)).toMatchObject({ refundedAmount: 0, reversedCoins: 0 });
+    expect((await sandboxRefunds(o.sessionId)).map((x) => x.id)).toEqual(["re_lost_webhook"]);
+    expect((await as<Detail>("adminOrderGet", { order_id: o.orderId })).data.events.map((e) => e.type)).toEqual(["checkout.session.completed"]);
+  });
+
+  it("refuses a refund, and calls no Stripe, when its intent cannot be audited", async () => {
+    const o = await paidOrder();
+    const coins = await balance(api, o.userId);
+    const allow = await refuseAudits(o.orderId);
+    try {
+      const r = await as("adminOrderRefund", { order_id: o.orderId, amount: 200, reason: "player asked for it" });
+      expect(r.status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await sandboxRefunds(o.sessionId)).toEqual([]);
+    expect(await audits(o.orderId)).toBe(0);
+    expect(await balance(api, o.userId)).toBe(coins);
+    expect(await orderRow(api, o.orderId)).toMatchObject({ refundedAmount: 0 });
   });
 });
 
@@ -213,10 +284,7 @@ describe(`reconciliation from the console (${engine})`, () => {
   it("lists a refund whose webhook was lost; the per-row fix takes the coins back once and is audited", async () => {
     const o = await paidOrder();
     const before = await balance(api, o.userId);
-    // A refund made at Stripe whose notification never arrived.
-    const [row] = await api.ctx.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, o.sessionId));
-    const lost = { ...(row!.request as Record<string, unknown>), refunds: [{ id: "re_lost_webhook", amount: 499, created: Math.floor(Date.now() / 1000) }] };
-    await api.ctx.db.update(sandboxPayments).set({ request: lost }).where(eq(sandboxPayments.id, o.sessionId));
+    await loseRefund(o.sessionId, 499);
 
     const run = await as<{ differences: OrderDiscrepancy[] }>("adminReconcileRun", { days: 1 });
     expect(run.status).toBe(200);
@@ -237,7 +305,61 @@ describe(`reconciliation from the console (${engine})`, () => {
     const twice = await as("adminReconcileFix", { order_id: o.orderId, reason: "webhook was lost" });
     expect(twice.status).toBe(409);
     expect(await balance(api, o.userId)).toBe(before - 300);
+    expect(await trail(o.orderId)).toEqual([{ action: "order.reconcile_fix", detail: { fixed: [{ problem: "refund-not-reversed", detail: "provider refunded 499 cents; 0 reversed" }] } }]);
     expect((await as<{ differences: OrderDiscrepancy[] }>("adminReconcileRun", { days: 1 })).data.differences.filter((d) => d.order_id === o.orderId)).toEqual([]);
     for (const days of [0, 91, "x"]) expect((await as("adminReconcileRun", { days })).status).toBe(400);
+  });
+});
+
+describe(`a reconciliation fix and its audit row commit together (${engine})`, () => {
+  it("a refused audit row rolls the refund's reversal back; allowed again, the fix is made and audited once", async () => {
+    const o = await paidOrder();
+    const before = await balance(api, o.userId);
+    const rows = await ledgerRows(o.userId);
+    await loseRefund(o.sessionId, 499);
+    const allow = await refuseAudits(o.orderId);
+    try {
+      expect((await as("adminReconcileFix", { order_id: o.orderId, reason: "webhook was lost" })).status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await balance(api, o.userId)).toBe(before);
+    expect(await ledgerRows(o.userId)).toBe(rows);
+    expect(await orderRow(api, o.orderId)).toMatchObject({ refundedAmount: 0, reversedCoins: 0, reversals: [] });
+    expect(await audits(o.orderId)).toBe(0);
+
+    const fix = await as<{ remaining: number }>("adminReconcileFix", { order_id: o.orderId, reason: "webhook was lost" });
+    expect(fix.status).toBe(200);
+    expect(await balance(api, o.userId)).toBe(before - 300);
+    expect((await trail(o.orderId)).map((a) => a.action)).toEqual(["order.reconcile_fix"]);
+  });
+
+  it("a refused audit row rolls back the credit of a paid order whose webhook was lost (status, coins, conversion)", async () => {
+    const u = await buyer(api);
+    const before = await balance(api, u.id);
+    const r = await call<{ session_id: string; order_id: string }>(api, "POST", "/api/v1/checkout.create", { token: u.token, body: { price_id: "coins-300", success_url: SUCCESS_URL, cancel_url: CANCEL_URL } });
+    // Paid at Stripe (the sandbox), but checkout.session.completed never reached the API.
+    await api.ctx.db.update(sandboxPayments).set({ status: "complete", completedAt: new Date() }).where(eq(sandboxPayments.id, r.data.session_id));
+    const purchases = () => num(api, sql`select count(*)::int from meta_events where event_id = ${`purchase_${r.data.order_id}`}`);
+    const rows = await ledgerRows(u.id);
+    const allow = await refuseAudits(r.data.order_id);
+    try {
+      expect((await as("adminReconcileFix", { order_id: r.data.order_id, reason: "payment webhook was lost" })).status).toBe(500);
+    } finally {
+      await allow();
+    }
+    expect(await orderRow(api, r.data.order_id)).toMatchObject({ status: "pending", paidAt: null });
+    expect(await balance(api, u.id)).toBe(before);
+    expect(await ledgerRows(u.id)).toBe(rows);
+    expect(await purchases()).toBe(0);
+    expect(await audits(r.data.order_id)).toBe(0);
+
+    const fix = await as<{ differences: OrderDiscrepancy[]; remaining: number }>("adminReconcileFix", { order_id: r.data.order_id, reason: "payment webhook was lost" });
+    expect(fix.status).toBe(200);
+    expect(fix.data.differences.map((d) => [d.problem, d.fixed])).toEqual([["paid-not-credited", true]]);
+    expect(await orderRow(api, r.data.order_id)).toMatchObject({ status: "paid" });
+    expect(await balance(api, u.id)).toBe(before + 300);
+    expect(await purchases()).toBe(1);
+    expect((await trail(r.data.order_id)).map((a) => a.action)).toEqual(["order.reconcile_fix"]);
   });
 });

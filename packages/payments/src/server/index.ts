@@ -7,7 +7,7 @@ import type { PaymentDeps } from "./deps";
 import { closeOrder, fulfilOrder, type PaidNotice } from "./fulfil";
 import { handleOnlypayNotification } from "./notify";
 import type { OnlypayNotification } from "./onlypay";
-import { reconcile, reconcileOrder, type ProviderAccess } from "./reconcile";
+import { reconcile, reconcileOrder, type OnFixed, type ProviderAccess } from "./reconcile";
 import { reverseOrder, type ReversalNotice } from "./reversals";
 import { handleStripeEvent } from "./stripe";
 
@@ -17,7 +17,7 @@ export { isCredited, type OrderRow, type PaidNotice } from "./fulfil";
 export { onProviderEvent, type EventAnswer, type ProviderEvent } from "./events";
 export * from "./onlypay";
 export type { NotifyOutcome } from "./notify";
-export type { Discrepancy, ProviderAccess, ProviderState } from "./reconcile";
+export type { Discrepancy, OnFixed, ProviderAccess, ProviderState } from "./reconcile";
 export type { ReversalNotice, ReversalOutcome, ReversalRecord } from "./reversals";
 export { createCheckoutSession, stripeClient, STRIPE_API_VERSION, verifyStripeEvent, withSessionPlaceholder, type WebhookOutcome } from "./stripe";
 export { sandboxRoutes, type SandboxOptions } from "./sandbox/index";
@@ -37,8 +37,8 @@ export interface Payments {
   reverse(notice: ReversalNotice): ReturnType<typeof reverseOrder>;
   /** Compares orders with their providers and, with `fix`, repairs them. */
   reconcile(access: ProviderAccess, opts: { fix: boolean; since: Date }): ReturnType<typeof reconcile>;
-  /** Compares one order with its provider and, with `fix`, repairs it. */
-  reconcileOrder(access: ProviderAccess, orderId: string, fix: boolean): ReturnType<typeof reconcileOrder>;
+  /** Compares one order with its provider and, with `fix`, repairs it in one transaction, running `onFixed` in it when something was fixed. */
+  reconcileOrder(access: ProviderAccess, orderId: string, fix: boolean, onFixed?: OnFixed): ReturnType<typeof reconcileOrder>;
 }
 
 /** Binds the payment domain to a database and the API's ledger and errors. */
@@ -50,6 +50,6 @@ export function createPayments(db: Db, deps: PaymentDeps): Payments {
     close: (orderId, provider, status) => closeOrder(deps, db, orderId, provider, status),
     reverse: (notice) => reverseOrder(deps, db, notice),
     reconcile: (access, opts) => reconcile(deps, db, access, opts),
-    reconcileOrder: (access, orderId, fix) => reconcileOrder(deps, db, access, orderId, fix),
+    reconcileOrder: (access, orderId, fix, onFixed) => reconcileOrder(deps, db, access, orderId, fix, onFixed),
   };
 }

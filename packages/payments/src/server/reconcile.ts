@@ -1,6 +1,6 @@
 import { and, asc, eq, gte, isNotNull } from "drizzle-orm";
 import type Stripe from "stripe";
-import { orders, type Db } from "@storyloom/db";
+import { orders, type Db, type Tx } from "@storyloom/db";
 import type { PaymentDeps } from "./deps";
 import { fulfilOrder, isCredited, type OrderRow } from "./fulfil";
 import { fetchOnlypayOrder, type OnlypayClientSettings } from "./onlypay";
@@ -57,39 +57,53 @@ async function providerState(access: ProviderAccess, order: OrderRow): Promise<P
   return { paid: s.status === "paid" || s.status === "refunded", amount: s.amount, currency: s.currency, refunded: s.refunded_amount, paymentRef: null };
 }
 
-/** Compares one order with its provider and, with `fix`, repairs it. */
-async function check(deps: PaymentDeps, db: Db, access: ProviderAccess, order: OrderRow, fix: boolean): Promise<Discrepancy[]> {
-  const found: Discrepancy[] = [];
-  const note = (problem: Discrepancy["problem"], detail: string) => {
-    const d: Discrepancy = { order_id: order.id, provider: order.provider, problem, detail, fixed: false };
-    found.push(d);
-    return d;
-  };
-  let state: ProviderState | null;
+/**
+ * Work a caller does in the repair's own transaction once something was fixed (e.g. the console's
+ * audit row): it commits with the repair, and a throw rolls the repair back.
+ */
+export type OnFixed = (tx: Tx, fixed: Discrepancy[]) => Promise<void>;
+
+/** What the provider said about an order: its state (null: nothing to ask), or why it could not be asked. */
+type Probe = { state: ProviderState | null } | { unreachable: string };
+
+/** Asks the provider about an order; a failure to reach it is an answer, not a throw. */
+async function probe(access: ProviderAccess, order: OrderRow): Promise<Probe> {
   try {
-    state = await providerState(access, order);
+    return { state: await providerState(access, order) };
   } catch (err) {
-    note("provider-unreachable", err instanceof Error ? err.message : String(err));
-    return found;
+    return { unreachable: err instanceof Error ? err.message : String(err) };
   }
-  if (!state) return found;
+}
+
+/** A new disagreement about an order (not fixed yet). */
+const noted = (order: OrderRow, problem: Discrepancy["problem"], detail: string): Discrepancy => ({ order_id: order.id, provider: order.provider, problem, detail, fixed: false });
+
+/** Compares one order with what its provider said and, with `fix`, repairs it on `db` (a transaction, or each repair in its own). */
+async function compare(deps: PaymentDeps, db: Db | Tx, order: OrderRow, state: ProviderState, fix: boolean): Promise<Discrepancy[]> {
+  const found: Discrepancy[] = [];
   const credited = await isCredited(db, order.id);
+  const provider = order.provider as "stripe" | "onlypay";
   if (state.paid && !credited) {
-    const d = note("paid-not-credited", `provider says paid ${state.amount} ${state.currency}; order is ${order.status} and no coins were credited`);
+    const d = noted(order, "paid-not-credited", `provider says paid ${state.amount} ${state.currency}; order is ${order.status} and no coins were credited`);
+    found.push(d);
     if (fix && state.amount !== null && state.currency) {
-      const provider = order.provider as "stripe" | "onlypay";
       d.fixed = (await fulfilOrder(deps, db, { orderId: order.id, provider, providerRef: order.providerRef!, paymentRef: state.paymentRef, amount: state.amount, currency: state.currency })).applied;
     }
   }
-  if (!state.paid && credited) note("credited-not-paid", "coins were credited but the provider shows no payment: needs a person");
+  if (!state.paid && credited) found.push(noted(order, "credited-not-paid", "coins were credited but the provider shows no payment: needs a person"));
   if (state.refunded > order.refundedAmount) {
-    const d = note("refund-not-reversed", `provider refunded ${state.refunded} cents; ${order.refundedAmount} reversed`);
-    if (fix) {
-      const provider = order.provider as "stripe" | "onlypay";
-      d.fixed = (await reverseOrder(deps, db, { orderId: order.id, provider, kind: "refund", cents: state.refunded, ref: `reconcile@${state.refunded}` })).applied;
-    }
+    const d = noted(order, "refund-not-reversed", `provider refunded ${state.refunded} cents; ${order.refundedAmount} reversed`);
+    found.push(d);
+    if (fix) d.fixed = (await reverseOrder(deps, db, { orderId: order.id, provider, kind: "refund", cents: state.refunded, ref: `reconcile@${state.refunded}` })).applied;
   }
   return found;
+}
+
+/** Compares one order with its provider and, with `fix`, repairs it (each repair in its own transaction). */
+async function check(deps: PaymentDeps, db: Db, access: ProviderAccess, order: OrderRow, fix: boolean): Promise<Discrepancy[]> {
+  const asked = await probe(access, order);
+  if ("unreachable" in asked) return [noted(order, "provider-unreachable", asked.unreachable)];
+  return asked.state ? compare(deps, db, order, asked.state, fix) : [];
 }
 
 /**
@@ -110,9 +124,25 @@ export async function reconcile(deps: PaymentDeps, db: Db, access: ProviderAcces
 /**
  * Compares one order with its provider and, with `fix`, repairs it as `reconcile` does (the console's
  * per-row fix). An order never sent to a provider answers no disagreement; NOT_FOUND when there is none.
+ * The provider is asked first, outside any transaction (a remote call must not hold the order's lock);
+ * with `fix` the comparison and every repair then run in ONE transaction under the order's row lock
+ * (the repairs' own transactions become savepoints of it), and `onFixed` runs in it when something
+ * was fixed, so the repair and what the caller records about it commit together or not at all.
  */
-export async function reconcileOrder(deps: PaymentDeps, db: Db, access: ProviderAccess, orderId: string, fix: boolean): Promise<Discrepancy[]> {
+export async function reconcileOrder(deps: PaymentDeps, db: Db, access: ProviderAccess, orderId: string, fix: boolean, onFixed?: OnFixed): Promise<Discrepancy[]> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw deps.fail("NOT_FOUND", "Order not found");
-  return check(deps, db, access, row, fix);
+  const asked = await probe(access, row);
+  if ("unreachable" in asked) return [noted(row, "provider-unreachable", asked.unreachable)];
+  const state = asked.state;
+  if (!state) return [];
+  if (!fix) return compare(deps, db, row, state, false);
+  return db.transaction(async (tx) => {
+    // Re-read under the lock: a webhook may have acted on the order while the provider was asked.
+    const [locked] = await tx.select().from(orders).where(eq(orders.id, orderId)).for("update");
+    const found = await compare(deps, tx, locked ?? row, state, true);
+    const fixed = found.filter((d) => d.fixed);
+    if (fixed.length > 0 && onFixed) await onFixed(tx, fixed);
+    return found;
+  });
 }

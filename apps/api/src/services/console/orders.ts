@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type Stripe from "stripe";
 import type { EndpointData, EndpointParsedInput } from "@storyloom/contract";
-import { coinLedger, orders, paymentEvents, users, type Db } from "@storyloom/db";
+import { coinLedger, orders, paymentEvents, staffActions, users, type Db, type Tx } from "@storyloom/db";
 import { CURRENCY, type Discrepancy, type Payments, type ProviderAccess } from "@storyloom/payments/server";
 import type { AuthedUser } from "../../auth/session";
 import { ApiError, notFound } from "../../errors";
@@ -128,39 +128,89 @@ function stripeFailure(err: unknown): ApiError {
 }
 
 /**
+ * The HTTP status of Stripe's answer when it refused the request, so that no refund was made for it:
+ * a 4xx other than 409. A 409 (the same idempotency key in use by a racing request, which may make
+ * the refund), a 5xx or no answer at all leave the outcome unknown: null.
+ */
+function stripeRefusal(err: unknown): number | null {
+  const status = (err as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500 && status !== 409 ? status : null;
+}
+
+/** An order row under its row lock (console refunds of one order, and its webhooks, queue on it); NOT_FOUND when there is none. */
+async function lockedOrder(tx: Tx, id: string): Promise<OrderRow> {
+  const [o] = await tx.select().from(orders).where(eq(orders.id, id)).for("update");
+  if (!o) throw notFound(`No order with id ${id}`);
+  return o;
+}
+
+/** Whether the order's audit log already has an `action` row whose detail names `value` under `field`. */
+async function audited(tx: Tx, orderId: string, action: string, field: "idempotency_key" | "refund_id", value: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: staffActions.id })
+    .from(staffActions)
+    .where(and(eq(staffActions.targetKind, "order"), eq(staffActions.targetId, orderId), eq(staffActions.action, action), sql`${staffActions.detail}->>${sql.raw(`'${field}'`)} = ${value}`))
+    .limit(1);
+  return !!row;
+}
+
+/**
  * Refunds a paid Stripe order, fully or in part, through the Stripe API (POST /v1/refunds). The
  * coins are NOT touched here: Stripe's charge.refunded webhook takes them back, once, as for a refund
  * made in Stripe's dashboard. The amount must be at most what was paid less what was refunded; an
  * Onlypay, unpaid, disputed or fully refunded order is refused before Stripe is called. The
- * idempotency key names the order's refunded total, so a repeated click makes one refund. Audited
- * once Stripe has made the refund.
+ * idempotency key names the order's refunded total, so a repeated click makes one refund.
+ *
+ * Stripe is remote, so the refund and its audit cannot share a transaction; the append-only log
+ * instead never misses a refund Stripe made and never claims one it refused:
+ * 1. `order.refund` (reason, amount, idempotency key) commits BEFORE Stripe is called, under the
+ *    order's row lock, once per key: a repeated click finds it and writes no second one.
+ * 2. Stripe refused (a 4xx, see stripeRefusal): `order.refund_failed` with Stripe's words, one per
+ *    refused attempt; no refund was made, so the webhook never moves coins for it.
+ * 3. Stripe made it: `order.refund_made` with the refund's id and status, once per refund id (a
+ *    repeated key answers the same refund). This follow-up row is what shows the refund id: the
+ *    webhook is not the place, as a dashboard refund has no staff member to audit. If the process
+ *    dies before it, the intent row with its key still records the refund, and the order's events
+ *    show Stripe's charge.refunded.
+ * No answer, a 5xx or a 409 leaves the outcome unknown, so nothing more is written: the intent
+ * stands, and a retry with the same key answers the refund Stripe made, if it made one.
  */
 export async function refundOrder(db: Db, stripe: Stripe | null, staff: Staff, input: EndpointParsedInput<"adminOrderRefund">): Promise<EndpointData<"adminOrderRefund">> {
-  const o = await orderRow(db, input.order_id);
-  const blocked = refundBlocked(o);
-  if (blocked) throw new ApiError("CONFLICT", blocked);
-  const left = o.amount - o.refundedAmount;
-  if (input.amount > left) throw new ApiError("VALIDATION_ERROR", `At most ${left} cents can be refunded (paid ${o.amount}, refunded ${o.refundedAmount})`, { fields: [{ path: "amount", message: `must be at most ${left}` }] });
-  if (!stripe) throw new ApiError("UNAVAILABLE", "Stripe is not configured on this server");
+  const audit = (tx: Tx, action: string, detail: Record<string, unknown>) =>
+    recordStaffAction(tx, { staffId: staff.id, action, targetKind: "order", targetId: input.order_id, reason: input.reason, detail });
+  // Committed before Stripe is called: its webhook (sent before the sandbox answers) needs the row lock.
+  const { o, key, client } = await db.transaction(async (tx) => {
+    const o = await lockedOrder(tx, input.order_id);
+    const blocked = refundBlocked(o);
+    if (blocked) throw new ApiError("CONFLICT", blocked);
+    const left = o.amount - o.refundedAmount;
+    if (input.amount > left) throw new ApiError("VALIDATION_ERROR", `At most ${left} cents can be refunded (paid ${o.amount}, refunded ${o.refundedAmount})`, { fields: [{ path: "amount", message: `must be at most ${left}` }] });
+    if (!stripe) throw new ApiError("UNAVAILABLE", "Stripe is not configured on this server");
+    const key = `console-refund:${o.id}:${o.refundedAmount}:${input.amount}`;
+    if (!(await audited(tx, o.id, "order.refund", "idempotency_key", key))) {
+      await audit(tx, "order.refund", { amount: input.amount, idempotency_key: key, refunded_before: o.refundedAmount, user_id: o.userId });
+    }
+    return { o, key, client: stripe };
+  });
   let refund: Stripe.Refund;
   try {
-    refund = await stripe.refunds.create(
+    refund = await client.refunds.create(
       { payment_intent: o.paymentRef!, amount: input.amount, reason: "requested_by_customer", metadata: { order_id: o.id, staff_id: String(staff.id) } },
-      { idempotencyKey: `console-refund:${o.id}:${o.refundedAmount}:${input.amount}` },
+      { idempotencyKey: key },
     );
   } catch (err) {
+    const status = stripeRefusal(err);
+    if (status !== null) {
+      const error = err instanceof Error ? err.message : String(err);
+      await db.transaction((tx) => audit(tx, "order.refund_failed", { amount: input.amount, idempotency_key: key, status_code: status, error }));
+    }
     throw stripeFailure(err);
   }
-  await db.transaction((tx) =>
-    recordStaffAction(tx, {
-      staffId: staff.id,
-      action: "order.refund",
-      targetKind: "order",
-      targetId: o.id,
-      reason: input.reason,
-      detail: { amount: input.amount, refund_id: refund.id, refunded_before: o.refundedAmount, user_id: o.userId },
-    }),
-  );
+  await db.transaction(async (tx) => {
+    await lockedOrder(tx, o.id);
+    if (await audited(tx, o.id, "order.refund_made", "refund_id", refund.id)) return;
+    await audit(tx, "order.refund_made", { amount: refund.amount, refund_id: refund.id, status: refund.status ?? "pending", idempotency_key: key });
+  });
   return { refund: { id: refund.id, amount: refund.amount, status: refund.status ?? "pending" }, order: consoleOrder(await orderRow(db, o.id)) };
 }
 
@@ -174,17 +224,16 @@ export async function runReconciliation(payments: Payments, access: ProviderAcce
 /**
  * Repairs one order as `payments:reconcile --fix` does (credits a paid order, takes back a refund's
  * coins; the same idempotent functions the webhooks call). CONFLICT when provider and ledger agree.
- * The audit row is written after the repair, which commits in the payment domain's own transaction.
+ * The `order.reconcile_fix` audit row is written inside the repair's transaction (reconcileOrder's
+ * onFixed): both commit or neither does, so no repair is left unaudited and no audit row names a
+ * repair that was rolled back.
  */
 export async function fixOrder(db: Db, payments: Payments, access: ProviderAccess, staff: Staff, input: EndpointParsedInput<"adminReconcileFix">): Promise<EndpointData<"adminReconcileFix">> {
   await orderRow(db, input.order_id);
-  const differences = await payments.reconcileOrder(access, input.order_id, true);
+  const differences = await payments.reconcileOrder(access, input.order_id, true, (tx, fixed) =>
+    recordStaffAction(tx, { staffId: staff.id, action: "order.reconcile_fix", targetKind: "order", targetId: input.order_id, reason: input.reason, detail: { fixed: fixed.map((d) => ({ problem: d.problem, detail: d.detail })) } }),
+  );
   if (differences.length === 0) throw new ApiError("CONFLICT", "Nothing to fix: the provider and the ledger agree on this order");
   const fixed = differences.filter((d) => d.fixed);
-  if (fixed.length > 0) {
-    await db.transaction((tx) =>
-      recordStaffAction(tx, { staffId: staff.id, action: "order.reconcile_fix", targetKind: "order", targetId: input.order_id, reason: input.reason, detail: { fixed: fixed.map((d) => ({ problem: d.problem, detail: d.detail })) } }),
-    );
-  }
   return { order: consoleOrder(await orderRow(db, input.order_id)), differences, remaining: differences.length - fixed.length };
 }

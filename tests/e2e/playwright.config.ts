@@ -7,7 +7,7 @@ import { defineConfig } from "@playwright/test";
 import { CONSOLE_ORDERS_STAFF_EMAILS, CONSOLE_STAFF_EMAILS, STAFF_EMAILS } from "./support/staff";
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
-import { adminOrigins, adminPort, apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
+import { adminOrigins, adminPort, apiPort, apiUrl, chromiumPath, e2eDataDir, parentPort, playshotPort, productPort, seededAdminEmail, siteDistDir, siteOrigins, trackingPort, trackingUrl } from "./support/env";
 
 const root = join(import.meta.dirname, "..", "..");
 // Reusing servers skips the fresh database; only for local iteration against a running stack.
@@ -104,8 +104,9 @@ export default defineConfig({
         // approve them as a STAFF_EMAILS address, which ADMIN_EMAILS makes staff at sign-in).
         STORY_REVIEW: "manual",
         ADMIN_EMAILS: [...STAFF_EMAILS, ...CONSOLE_STAFF_EMAILS, ...CONSOLE_ORDERS_STAFF_EMAILS].join(","),
-        // The super admins of console-settings.e2e.ts (CONSOLE_SUPER_EMAILS in support/staff.ts).
-        SUPER_ADMIN_EMAILS: "e2e-console-super-0@example.com,e2e-console-super-1@example.com",
+        // The super admins of console-settings.e2e.ts (CONSOLE_SUPER_EMAILS in support/staff.ts), and
+        // the console's first account as `npm start` seeds it (console.e2e.ts approves as it).
+        SUPER_ADMIN_EMAILS: ["e2e-console-super-0@example.com", "e2e-console-super-1@example.com", seededAdminEmail].join(","),
         // Staff take-downs drop the sites' cached pages at once (revalidate.e2e.ts).
         SITE_REVALIDATE_URLS: [productPort, playshotPort].map((p) => `http://127.0.0.1:${p}/api/revalidate`).join(","),
         SITE_REVALIDATE_SECRET: REVALIDATE_SECRET,

@@ -1,18 +1,21 @@
 "use client";
 // Moderation: the review queue (pending, approved or rejected submissions, in the URL) and one
-// version's detail, as players would read it, with Approve (optionally changing the rating) and
-// Reject (a reason the author reads).
+// version's detail, as players would read it and play it (the play-through), with Approve
+// (optionally changing the rating) and Reject (a reason the author reads).
 import type { ReviewItem } from "@storyloom/contract";
 import { Badge, Button } from "@storyloom/ui";
 import Link from "next/link";
 import { usePathname, useRouter, useSearchParams } from "next/navigation";
-import { useMemo, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { useStaffMutation, useStaffQuery } from "./console-provider";
 import { DataTable, Section, type Column } from "./data-table";
 import { FilterSelect } from "./filter-controls";
 import { parseReviewFilters, REVIEW_STATES, withParams } from "./filters";
 import { formatTime } from "./format";
 import { ReasonDialog } from "./reason-dialog";
+
+// The ink compiler and the preview are large: they load the first time a moderator opens a play-through.
+const PlayThrough = lazy(() => import("./play-through").then((m) => ({ default: m.PlayThrough })));
 
 /** The moderation screen. */
 export function ModerationScreen() {
@@ -42,7 +45,7 @@ export function ModerationScreen() {
         />
       </Section>
       {filters.version && q.data && !open && <p className="mt-4 text-sm text-muted">That version is not on this page of {filters.state} submissions.</p>}
-      {open && <VersionDetail item={open} />}
+      {open && <VersionDetail key={open.version_id} item={open} />}
     </>
   );
 }
@@ -117,16 +120,52 @@ function VersionDetail({ item }: { item: ReviewItem }) {
           {item.characters.map((c) => (
             <li key={c.name} className="rounded bg-surface-2 p-2">
               <p className="font-semibold">{c.name}</p>
-              <p>{c.persona}</p>
-              <p className="text-muted">“{c.greeting}”</p>
+              <p>
+                <span className="text-muted">Persona: </span>
+                {c.persona}
+              </p>
+              <p>
+                <span className="text-muted">Greeting (a player's first message): </span>“{c.greeting}”
+              </p>
             </li>
           ))}
         </ul>
       </Section>
+      <PlayThroughSection script={item.script} />
       <Section title="Script">
         <Script text={item.script} />
       </Section>
     </article>
+  );
+}
+
+/** The play-through, opened on demand: the script compiled and played in the story editor's preview. */
+function PlayThroughSection({ script }: { script: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const toggle = (
+    <Button size="sm" variant="secondary" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)}>
+      {open ? "Close the play-through" : "Play through"}
+    </Button>
+  );
+  return (
+    <Section title="Play-through" actions={toggle}>
+      <div id={id}>
+        {open ? (
+          <Suspense
+            fallback={
+              <p role="status" className="text-sm text-muted">
+                Loading the preview…
+              </p>
+            }
+          >
+            <PlayThrough script={script} />
+          </Suspense>
+        ) : (
+          <p className="text-sm text-muted">Plays the script from its start, choice by choice, as a player meets it.</p>
+        )}
+      </div>
+    </Section>
   );
 }
 

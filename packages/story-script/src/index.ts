@@ -10,3 +10,4 @@ export { compileScript, parseIssue, type CompileResult, type ScriptIssue } from 
 export { walkScript, type WalkDeadEnd, type WalkEnding, type WalkIssue, type WalkOptions, type WalkReport } from "./walk";
 export { checkScript, knotLine, type ScriptCheck } from "./check";
 export { InkRunaway, installInkGuard, withInkDeadline } from "./guard";
+export { speakerOf } from "./tags";

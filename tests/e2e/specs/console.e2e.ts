@@ -1,11 +1,13 @@
 // The operator console (apps/admin) against the real API: staff sign in with the e-mail code (a
-// normal player is refused), approve a pending story that then lists in the brands' catalogue, grant
-// coins to a player whose balance changes once for a double click, resolve a report, and find each
-// action in the audit log. axe checks every screen. Desktop only: the console is a staff tool.
+// normal player is refused); the seeded admin plays a pending story through in the ink preview and
+// approves it, and both brand sites' cached catalogues list it; staff grant coins to a player whose
+// balance changes once for a double click, resolve a report, and find each action in the audit log.
+// axe checks every screen. Desktop only: the console is a staff tool.
 import { expect, test, type Page } from "../support/test";
 import { consoleSignIn, expectConsoleAccessible } from "../support/console";
-import type { Locator } from "@playwright/test";
-import { adminUrl, apiUrl } from "../support/env";
+import type { APIRequestContext, Locator } from "@playwright/test";
+import { adminUrl, seededAdminEmail } from "../support/env";
+import { brandSites } from "../support/brands";
 import { settled } from "../support/checks";
 import { apiSignIn, CONSOLE_STAFF_EMAILS, playerCoins, publishApprovedStory, publishPendingStory, reportAsPlayer } from "../support/staff";
 import { freshEmail, readCode } from "./account-flows";
@@ -23,10 +25,14 @@ async function pageUntil(page: Page, table: Locator, target: Locator): Promise<v
   }
 }
 
-/** Ids of the newest stories the catalogue lists. */
-async function newestStoryIds(): Promise<string[]> {
-  const res = await fetch(`${apiUrl}/api/v1/story.list`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ sort: "new", limit: 50 }) });
-  return ((await res.json()) as { data: { stories: { id: string }[] } }).data.stories.map((s) => s.id);
+/** A brand site's newest-first catalogue: `/?sort=new`, served from Next's full-route cache. */
+const newestCatalogue = (baseURL: string) => `${baseURL}/?sort=new`;
+
+/** Whether the HTML a brand site serves for its newest-first catalogue names `title`. */
+async function cataloguesTitle(request: APIRequestContext, baseURL: string, title: string): Promise<boolean> {
+  const res = await request.get(newestCatalogue(baseURL));
+  expect(res.status()).toBe(200);
+  return (await res.text()).includes(title);
 }
 
 /** Opens the audit log filtered through its form and expects a row with all of `texts`. */
@@ -68,25 +74,50 @@ test.describe("operator console", () => {
     await expect(page.getByRole("button", { name: "Send code" })).toBeVisible();
   });
 
-  test("approve a pending story: it lists in the catalogue and in the audit log", async ({ page }) => {
+  test("the seeded admin plays a pending story through, approves it, and both brands' catalogues list it", async ({ page, request }) => {
+    test.setTimeout(120_000);
     const title = `Console Lamp ${Date.now().toString(36)}`;
     const storyId = await publishPendingStory(freshEmail("console-author"), title);
-    expect(await newestStoryIds()).not.toContain(storyId);
+    // Each brand renders its catalogue now, into its full-route cache, without the pending story:
+    // only the API's revalidation call after the approval can bring it in before the cache expires.
+    for (const site of brandSites) expect(await cataloguesTitle(request, site.baseURL, title), `${site.name} lists a pending story`).toBe(false);
 
-    await consoleSignIn(page, CONSOLE_STAFF_EMAILS[1]!);
+    // The console's first account, seeded as `npm start` seeds it (a super admin).
+    await consoleSignIn(page, seededAdminEmail);
+    await expect(page.getByTestId("staff-role")).toHaveText("super_admin");
     await expect(page).toHaveURL(/\/moderation/);
     const queue = page.getByRole("table", { name: "Submissions: pending" });
     await expect(queue).toBeVisible();
     await settled(page);
     await expectConsoleAccessible(page);
-    // The queue is newest first; older pages are a cursor away.
+    // The queue is oldest first; newer pages are a cursor away.
     await pageUntil(page, queue, queue.getByRole("link", { name: title }));
     await queue.getByRole("link", { name: title }).click();
     await expect(page).toHaveURL(/version=\d+/);
     const detail = page.getByRole("article");
     await expect(detail.getByRole("heading", { name: title })).toBeVisible();
+    await expect(detail.getByText("A keeper's daughter shows you the light.")).toBeVisible();
+    await expect(detail.getByRole("region", { name: "Characters" })).toContainText("“You found the door. Most people walk past it.”");
     await expect(detail.getByRole("region", { name: "Script text" })).toContainText("Up to the light, or down to the cellar?");
     await expectConsoleAccessible(page);
+
+    // The play-through: the script compiled in the browser and played in the editor's ink preview.
+    const playThrough = detail.getByRole("region", { name: "Play-through" });
+    const open = playThrough.getByRole("button", { name: "Play through" });
+    await expect(open).toHaveAttribute("aria-expanded", "false");
+    await open.click();
+    await expect(playThrough.getByRole("button", { name: "Close the play-through" })).toHaveAttribute("aria-expanded", "true");
+    const transcript = playThrough.getByRole("list", { name: "Preview transcript" });
+    await expect(transcript.getByRole("listitem")).toHaveText(["The lamp room hums.", 'Wren: "Up to the light, or down to the cellar?"']);
+    const choices = playThrough.getByRole("group", { name: "Preview choices" });
+    await expect(choices.getByRole("button")).toHaveText(["Climb to the lamp", "Go down to the cellar"]);
+    await settled(page);
+    await expectConsoleAccessible(page);
+    await choices.getByRole("button", { name: "Go down to the cellar" }).click();
+    await expect(transcript.getByRole("listitem")).toHaveText(["The lamp room hums.", 'Wren: "Up to the light, or down to the cellar?"', "Go down to the cellar", "Cold stone and the sound of water."]);
+    await expect(playThrough.getByRole("status")).toHaveText("The End");
+    await playThrough.getByRole("button", { name: "Restart preview" }).click();
+    await expect(transcript.getByRole("listitem")).toHaveCount(2);
 
     await detail.getByRole("button", { name: "Reject" }).click();
     const reject = page.getByRole("dialog", { name: `Reject “${title}”?` });
@@ -100,9 +131,14 @@ test.describe("operator console", () => {
     await approve.getByRole("button", { name: "Approve" }).click();
     await expect(page.getByText(`“${title}” approved.`)).toBeVisible();
     await expect(queue.getByRole("link", { name: title })).toHaveCount(0);
-    await expect.poll(newestStoryIds).toContain(storyId);
-
     await expectAudited(page, { Action: "review.approve" }, ["review.approve", storyId]);
+
+    // Both brands' cached catalogues were dropped by the API's call: each lists the story now.
+    for (const site of brandSites) {
+      await expect.poll(() => cataloguesTitle(request, site.baseURL, title), { message: `${site.name}'s catalogue lists the approved story` }).toBe(true);
+      await page.goto(newestCatalogue(site.baseURL));
+      await expect(page.getByTestId("story-grid").getByRole("link", { name: title, exact: true })).toHaveAttribute("href", `/story/${storyId}`);
+    }
   });
 
   test("grant coins to a player: the balance changes once for a double click, and the audit log lists it", async ({ page }) => {

@@ -3,9 +3,9 @@
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { mkdtempSync } from "node:fs";
-import { adminPort, apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, trackingPort } from "./stack.mjs";
+import { adminPort, apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, seededAdminEmail, trackingPort } from "./stack.mjs";
 
-export { adminPort, apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, trackingPort };
+export { adminPort, apiPort, apiUrl, modelPeerPort, parentPort, playshotPort, productPort, seededAdminEmail, trackingPort };
 /** The operator console's address. */
 export const adminUrl = `http://127.0.0.1:${adminPort}`;
 /** The console's origins: the API answers CORS for them too (the console calls it from the browser). */

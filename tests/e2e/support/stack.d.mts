@@ -5,6 +5,7 @@ export declare const adminPort: number;
 export declare const trackingPort: number;
 export declare const parentPort: number;
 export declare const modelPeerPort: number;
+export declare const seededAdminEmail: string;
 export declare const apiUrl: string;
 export declare const siteBuildEnv: {
   NEXT_PUBLIC_API_URL: string;

@@ -17,6 +17,11 @@ export const trackingPort = Number(process.env.TRACKING_PORT ?? apiPort + 1);
 export const parentPort = Number(process.env.PARENT_PORT ?? apiPort + 2);
 /** The local model peer (the AI run only, see playwright.ai.config.ts): the API's port + 4 unless set. */
 export const modelPeerPort = Number(process.env.MODEL_PEER_PORT ?? apiPort + 4);
+/**
+ * The console's first account, seeded as `npm start` seeds it (scripts/start.mjs): the API is given
+ * it in SUPER_ADMIN_EMAILS, so it signs in with the e-mail code as a super admin.
+ */
+export const seededAdminEmail = "admin@storyloom.local";
 /** Where the sites' servers and the specs reach the API. */
 export const apiUrl = `http://127.0.0.1:${apiPort}`;
 

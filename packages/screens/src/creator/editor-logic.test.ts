@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { StoryDraft } from "@storyloom/contract";
-import { changesOf, fieldErrors, formOf, isDirty, knotLine, lineRange, parseTags, problemsByLine, publishGaps, speakerOf, STARTER_SCRIPT, withKnot, withPersona, type DraftForm } from "./editor-logic";
+import { changesOf, fieldErrors, formOf, isDirty, knotLine, lineRange, parseTags, problemsByLine, publishGaps, STARTER_SCRIPT, withKnot, withPersona, type DraftForm } from "./editor-logic";
 
 const draft: StoryDraft = {
   id: "7",
@@ -65,10 +65,6 @@ describe("script helpers", () => {
     expect(knotLine(text, "kno")).toBeNull();
     expect(knotLine(STARTER_SCRIPT, "pier")).toBe(12);
   });
-  it("reads the speaker tag", () => {
-    expect(speakerOf(["scene: pier", "speaker:  Wren "])).toBe("Wren");
-    expect(speakerOf(["scene: pier"])).toBeNull();
-  });
 });
 
 describe("accepting a co-written suggestion", () => {
@@ -89,7 +85,7 @@ describe("accepting a co-written suggestion", () => {
 
 describe("the starter script", () => {
   it("compiles, reaches both endings and tags Wren's line with her name", async () => {
-    const { compileScript, walkScript } = await import("@storyloom/story-script");
+    const { compileScript, speakerOf, walkScript } = await import("@storyloom/story-script");
     const { Story } = await import("inkjs/full");
     const c = compileScript(STARTER_SCRIPT);
     expect(c.ok).toBe(true);

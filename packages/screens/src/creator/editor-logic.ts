@@ -126,15 +126,6 @@ export function knotLine(script: string, knot: string): number | null {
   return i < 0 ? null : i + 1;
 }
 
-/** The speaker of a line from its ink tags (`# speaker: Wren`), or null for narration. */
-export function speakerOf(tags: readonly string[]): string | null {
-  for (const t of tags) {
-    const m = /^\s*speaker\s*:\s*(.+?)\s*$/i.exec(t);
-    if (m) return m[1]!;
-  }
-  return null;
-}
-
 /** The script with an accepted co-written knot added at its end; null when it would pass the size limit. */
 export function withKnot(f: DraftForm, knot: string): Pick<DraftForm, "script"> | null {
   const base = f.script.trimEnd();

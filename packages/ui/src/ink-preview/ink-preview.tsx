@@ -1,69 +1,16 @@
 "use client";
+// The ink preview: plays a compiled story script as a reader meets it, one choice at a time. The
+// story editor shows it beside the script and the console's moderation plays a submission in it.
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { Story } from "inkjs/full";
-import { Button, dangerText } from "@storyloom/ui";
-import { speakerOf } from "./editor-logic";
-import { InkRunaway, installInkGuard } from "@storyloom/story-script/guard";
-
-type InkModule = { Story: typeof Story };
-
-/** One line of the preview transcript: narration, a character's line, or the choice the author took. */
-interface Entry {
-  kind: "line" | "choice";
-  speaker: string | null;
-  text: string;
-}
-
-interface Played {
-  entries: Entry[];
-  choices: { index: number; text: string }[];
-  ended: boolean;
-  error: string | null;
-  /** the part of the path that still applies to this version of the script */
-  path: number[];
-}
-
-const MAX_LINES = 500;
+import { installInkGuard } from "@storyloom/story-script/guard";
+import { Button } from "../primitives/button";
+import { dangerText } from "../primitives/text-field";
+import { play, type InkModule } from "./play";
 
 /**
- * Plays a compiled script from the start along the choices taken so far. Replaying the same path on
- * every new version keeps the author where they were while they type, until an edit removes a
- * choice on the way (the path is cut there).
+ * Plays `json` (a compiled script; null until one compiles) from the start; text is always rendered
+ * as text. inkjs loads when the preview first shows, so a page pays for it only once it is opened.
  */
-function play(ink: InkModule, json: string, path: readonly number[]): Played {
-  const story = new ink.Story(json);
-  let error: string | null = null;
-  story.onError = (message) => {
-    error ??= message;
-  };
-  const entries: Entry[] = [];
-  const tell = () => {
-    // Bounded like a chat turn on the server: a script that never stops must not freeze the page.
-    for (let n = 0; story.canContinue && !error && n < MAX_LINES; n++) {
-      try {
-        const text = (story.Continue() ?? "").trim();
-        if (text) entries.push({ kind: "line", speaker: speakerOf(story.currentTags ?? []), text });
-      } catch (e) {
-        if (!(e instanceof InkRunaway)) throw e;
-        error = e.message;
-      }
-    }
-  };
-  const kept: number[] = [];
-  tell();
-  for (const index of path) {
-    const choice = story.currentChoices.find((c) => c.index === index);
-    if (!choice || error) break;
-    entries.push({ kind: "choice", speaker: null, text: choice.text });
-    story.ChooseChoiceIndex(index);
-    kept.push(index);
-    tell();
-  }
-  const choices = error ? [] : story.currentChoices.map((c) => ({ index: c.index, text: c.text }));
-  return { entries, choices, ended: !error && choices.length === 0, error, path: kept };
-}
-
-/** The live preview: plays the compiled script beside the editor; text is always rendered as text. */
 export function InkPreview({ json }: { json: string | null }) {
   const [ink, setInk] = useState<InkModule | null>(null);
   const [path, setPath] = useState<number[]>([]);

@@ -47,6 +47,20 @@ function isAddressOrCidr(text: string): boolean {
   }
 }
 
+/**
+ * Parses METRICS_PORT: unset or empty = no metrics port; 0 = any free port (tests); otherwise the
+ * port. Anything else is refused with the value named, not coerced (`"abc"` is not port 0).
+ */
+function metricsPort(value: string | undefined, ctx: z.RefinementCtx): number | undefined {
+  const raw = (value ?? "").trim();
+  if (raw === "") return undefined;
+  if (!/^\d{1,5}$/.test(raw) || Number(raw) > 65535) {
+    ctx.addIssue({ code: "custom", message: `must be a port number from 1 to 65535 (or 0: any free port), not "${raw}"; unset it to serve no metrics port` });
+    return z.NEVER;
+  }
+  return Number(raw);
+}
+
 /** The brand sites. */
 export const BRANDS = ["storyloom", "playshot"] as const;
 /** A brand site. */
@@ -291,6 +305,21 @@ export const ConfigSchema = z.object({
    */
   PAYMENTS_SANDBOX_PROVIDERS: list.pipe(z.array(z.enum(["stripe", "onlypay"]))).optional(),
   // ── end payments and conversions ──
+  // ── metrics (#46) ──
+  /**
+   * Port of a server of its own that answers GET /metrics (Prometheus); unset = none. Meant for the
+   * private network a scraper runs on; 0 takes any free port (tests). Each instance on one machine needs its own.
+   */
+  METRICS_PORT: z.string().optional().transform(metricsPort),
+  /** Address the metrics port listens on; unset = HOST. */
+  METRICS_HOST: z.string().min(1).optional(),
+  /**
+   * Bearer token of /metrics: with it, GET /metrics on the API's own port answers a caller sending
+   * `Authorization: Bearer <token>` (401 otherwise), and the metrics port asks for it too. Unset =
+   * no /metrics on the API's port (404).
+   */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  // ── end metrics ──
 });
 
 /** The API's parsed configuration. */
@@ -400,6 +429,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     problems.push("  META_PIXEL_ID, META_ACCESS_TOKEN: set both or none");
   }
   problems.push(...sandboxProblems(config));
+  if (config.METRICS_PORT && config.METRICS_PORT === config.PORT) problems.push(`  METRICS_PORT: must differ from PORT (${config.PORT}): the metrics port is a server of its own`);
   if (problems.length > 0) throw new Error(`Invalid API configuration:\n${problems.join("\n")}`);
   return config;
 }

@@ -7,10 +7,13 @@ import { leasesReleased } from "./services/chatLease";
 import { listenForCatalogueChanges } from "./services/invalidation";
 import { configureSiteRevalidation } from "./services/siteRevalidate";
 import { closeInk, configureInk } from "./services/ink";
+import { startMetrics } from "./metrics/index";
 
 /** A running API: the app, its database and how to stop both. */
 export interface RunningApi extends ApiApp {
   url: string;
+  /** The metrics port's address (METRICS_PORT), when it serves one. */
+  metricsUrl?: string;
   handle: DbHandle;
   stop(): Promise<void>;
   /**
@@ -34,6 +37,9 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
   // Started (inkjs loaded in its threads) before the first request plays a story.
   configureInk(config);
   const built = await buildApp({ config, db: db.db });
+  // /metrics (METRICS_PORT, METRICS_TOKEN): its hook and route go in before the app listens; a
+  // metrics port that cannot be taken fails the start before any worker runs.
+  const metricsUrl = await startMetrics(config, db, built.app);
   // Another instance's change to the catalogue empties this one's caches (PostgreSQL LISTEN; closed with the app).
   const catalogueListener = await listenForCatalogueChanges(db, built.app.log);
   // The sites drop their cached pages after a change made here (SITE_REVALIDATE_URLS).
@@ -57,6 +63,7 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
   return {
     ...built,
     url,
+    ...(metricsUrl ? { metricsUrl } : {}),
     handle: db,
     stop,
     drain: async (graceMs) => {

@@ -1,6 +1,7 @@
 import OpenAI, { APIError, APIUserAbortError } from "openai";
 import type { ChatCompletionMessageParam, ChatCompletionTool } from "openai/resources/chat/completions";
 import type { Config } from "../config";
+import { modelErrors } from "../metrics/metrics";
 import { ThinkSplitter } from "./think";
 import { modelFetch } from "./transport";
 import { countPromptTokens, usageOf, type ModelUsage, type WireUsage } from "./usage";
@@ -216,6 +217,7 @@ export class ModelClient {
             : started
               ? "The language model broke off its reply"
               : describe(error);
+      modelErrors.inc({ kind: errorKind(error, timedOut, started) });
       return { ok: false, started, retry: timedOut !== "reply" && retryable(error), error: new ModelError(message, { text, reasoning }, started ? used() : null) };
     } finally {
       clearTimeout(firstTimer);
@@ -229,6 +231,14 @@ function retryable(error: unknown): boolean {
   if (error instanceof APIUserAbortError) return false;
   if (error instanceof APIError && error.status !== undefined) return error.status === 408 || error.status === 409 || error.status === 429 || error.status >= 500;
   return true;
+}
+
+/** The kind of a failed attempt, as the model error metric names it (a bounded set of values). */
+function errorKind(error: unknown, timedOut: "first" | "reply" | null, started: boolean): string {
+  if (timedOut) return timedOut === "first" ? "first_token_timeout" : "reply_timeout";
+  if (started) return "broken_stream";
+  if (error instanceof APIError && error.status !== undefined) return `http_${error.status}`;
+  return "unreachable";
 }
 
 function describe(error: unknown): string {

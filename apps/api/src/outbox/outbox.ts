@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { outbox, rowsOf, type Db, type Tx } from "@storyloom/db";
 import type { FastifyBaseLogger } from "fastify";
+import { outboxProcessed } from "../metrics/metrics";
 
 /** A side effect that leaves the process, handled by kind. */
 export type OutboxHandler = (payload: unknown, id: number) => Promise<void>;
@@ -80,6 +81,7 @@ export class Outbox {
         if (!handler) throw new Error(`no handler for outbox kind ${row.kind}`);
         await handler(row.payload, id);
         await this.db.update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, id));
+        outboxProcessed.inc({ kind: row.kind, outcome: "sent" });
       } catch (err) {
         const attempts = Number(row.attempts);
         const message = err instanceof Error ? err.message : String(err);
@@ -92,6 +94,7 @@ export class Outbox {
               : { availableAt: new Date(Date.now() + backoffS(attempts) * 1000), lastError: message },
           )
           .where(eq(outbox.id, id));
+        outboxProcessed.inc({ kind: row.kind, outcome: attempts >= MAX_ATTEMPTS ? "failed" : "retry" });
       }
     }
     return claimed.length;

@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { ApiError } from "../errors";
+import { arrivalOf, chatFirstToken, sseStreamsOpen } from "../metrics/metrics";
 import type { TurnChannel, TurnResult } from "../services/chatEngine";
 
 // Server-Sent Events for chat turns (see the chat wire): every event is written to the socket as it
@@ -34,6 +35,14 @@ export function turnChannel(req: FastifyRequest, reply: FastifyReply): RouteChan
   });
   let open = false;
   let heartbeat: NodeJS.Timeout | undefined;
+  // The first token of the turn is timed from the request's arrival: the wait the player sees.
+  const arrived = arrivalOf(req.raw, performance.now());
+  let firstToken = false;
+  const token = () => {
+    if (firstToken) return;
+    firstToken = true;
+    chatFirstToken.observe((performance.now() - arrived) / 1000);
+  };
   const write = (event: string, data: unknown) => {
     if (open && !res.writableEnded && !res.destroyed) res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   };
@@ -49,6 +58,11 @@ export function turnChannel(req: FastifyRequest, reply: FastifyReply): RouteChan
     open() {
       if (!stream || open) return;
       open = true;
+      // Counted while the response is open (a player gone already is not counted: no close would follow).
+      if (!res.closed) {
+        sseStreamsOpen.inc();
+        res.once("close", () => sseStreamsOpen.dec());
+      }
       reply.hijack();
       req.raw.socket?.setNoDelay(true);
       res.writeHead(200, {
@@ -64,8 +78,8 @@ export function turnChannel(req: FastifyRequest, reply: FastifyReply): RouteChan
       heartbeat.unref();
     },
     start: (role, actorId) => write("start", { role, actor_id: actorId }),
-    delta: (text) => write("delta", { text }),
-    reasoning: (text) => write("reasoning", { text }),
+    delta: (text) => (token(), write("delta", { text })),
+    reasoning: (text) => (token(), write("reasoning", { text })),
     choices: (choices) => write("choices", { choices }),
     done(result) {
       write("done", { message_id: result.messageId, coins: result.coins, messages: result.messages, ended: result.ended });

@@ -10,6 +10,7 @@ import { requestBrand } from "../services/activity";
 import { activePackage, createPendingOrder, CURRENCY, findOwnOrder, setProviderRef, toOrder } from "../payments/orders";
 import { paymentDeps, paymentsFor } from "../payments/domain";
 import { recordCheckoutStarted } from "../services/metaEvents";
+import { countWebhook, webhookOutcomeOf, type WebhookOutcome } from "../metrics/metrics";
 import { brandOrigins, loopbackUrl, ONLYPAY_NOTIFY_PATH, onlypayMode, onlypaySettings, sandboxAllowed, sandboxSecrets, stripeFor, stripeMode, stripePublishableKey, stripeWebhookSecret, STRIPE_WEBHOOK_PATH } from "../payments/providers";
 
 const STRIPE_FAILED = "Stripe payment creation failed";
@@ -19,6 +20,9 @@ function requireBuyer(user: AuthedUser): void {
   // The client sends a refused guest to /auth/login (spec section 5).
   if (user.user.isGuest || user.user.role === "guest") throw new ApiError("FORBIDDEN", "Sign in to buy coins");
 }
+
+/** A notification that failed: refused as sent (a 4xx: bad signature, body or amount), or an error of ours. */
+const failedWebhook = (err: unknown): WebhookOutcome => (err instanceof ApiError && err.status < 500 ? "rejected" : "error");
 
 /** Appends query parameters the URL does not carry yet. */
 function withParams(url: string, params: Record<string, string>): string {
@@ -119,10 +123,18 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
       const client = stripe();
       if (!secret || !client) throw new ApiError("UNAVAILABLE", "Stripe is not configured");
       const body = typeof req.body === "string" ? req.body : "";
-      const event = verifyStripeEvent(paymentDeps, client, body, req.headers["stripe-signature"] as string | undefined, secret);
-      const outcome = await payments.stripeEvent(event);
-      req.log.info({ outcome }, "stripe event");
-      return { code: OK, message: "success", data: outcome };
+      let type: string | null = null;
+      try {
+        const event = verifyStripeEvent(paymentDeps, client, body, req.headers["stripe-signature"] as string | undefined, secret);
+        type = event.type;
+        const outcome = await payments.stripeEvent(event);
+        countWebhook("stripe", type, webhookOutcomeOf(outcome));
+        req.log.info({ outcome }, "stripe event");
+        return { code: OK, message: "success", data: outcome };
+      } catch (err) {
+        countWebhook("stripe", type, failedWebhook(err));
+        throw err;
+      }
     });
   });
 
@@ -131,11 +143,21 @@ export function paymentRoutes(app: FastifyInstance, ctx: AppContext): void {
     if (!settings) throw new ApiError("UNAVAILABLE", "Onlypay is not configured");
     const body: unknown = req.body ?? {};
     const parsed = OnlypayNotification.safeParse(body);
-    if (!parsed.success) throw validationError(parsed.error, "body");
+    if (!parsed.success) {
+      countWebhook("onlypay", null, "rejected");
+      throw validationError(parsed.error, "body");
+    }
     // Verified over every field received: a field Onlypay adds later is covered by its signature too.
-    if (!verifyOnlypay(settings.secret, body as SignedFields)) throw new ApiError("VALIDATION_ERROR", "Invalid Onlypay signature");
+    if (!verifyOnlypay(settings.secret, body as SignedFields)) {
+      countWebhook("onlypay", null, "rejected");
+      throw new ApiError("VALIDATION_ERROR", "Invalid Onlypay signature");
+    }
     const n = parsed.data;
-    const data = await payments.onlypayNotification(n);
+    const data = await payments.onlypayNotification(n).catch((err: unknown) => {
+      countWebhook("onlypay", n.status, failedWebhook(err));
+      throw err;
+    });
+    countWebhook("onlypay", n.status, webhookOutcomeOf(data));
     req.log.info({ order_id: n.merchant_order_id, status: n.status, data }, "onlypay notification");
     // Onlypay stops retrying on code "0" (our envelope carries it).
     return { code: OK, message: "success", data };

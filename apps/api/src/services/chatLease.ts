@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql, type SQL } from "drizzle-orm";
 import { executePrepared, rowsOf, type Db } from "@storyloom/db";
 import { ApiError, unauthorized } from "../errors";
+import { countLedgerMovement } from "../metrics/metrics";
 import { applyLedger, ledgerCtes, LEDGER_COLUMNS, type LedgerChange, type LedgerRow } from "./ledger";
 
 /** A held lease on one chat: renew it before long steps, release it when done. */
@@ -302,7 +303,10 @@ export async function takeChatLeaseCounted<Row extends object = object>(
     const lease = held(db, userId, storyId, holder, ttlMs);
     if (!charge) return { lease, row: row!, balance, reserved: false };
     const after = row!.ledger_after;
-    if (after !== null && after !== undefined) return { lease, row: row!, balance: Number(after), reserved: true };
+    if (after !== null && after !== undefined) {
+      countLedgerMovement(charge);
+      return { lease, row: row!, balance: Number(after), reserved: true };
+    }
     // Not reserved: the chat is not ready (the caller answers that), or the coins went to another
     // turn while this statement waited for the user row.
     const ready = row!.ready === true || (row!.ready as unknown) === "t";

@@ -1,6 +1,7 @@
 import { sql, type SQL } from "drizzle-orm";
 import { rowsOf, type Db, type Tx } from "@storyloom/db";
 import { ApiError } from "../errors";
+import { countLedgerMovement } from "../metrics/metrics";
 
 /** One change of a balance. */
 export interface LedgerChange {
@@ -81,6 +82,8 @@ export async function ledgerOutcome(db: Db | Tx, change: LedgerChange, row: Ledg
   const coins = Number(row.ledger_coins);
   if (row.ledger_after !== null && row.ledger_after !== undefined) {
     if (Number(row.ledger_moved) !== 1) throw new Error(`ledger entry ${change.idempotencyKey} written without its balance`);
+    // Counted when written: a caller's transaction that rolls back afterwards still counts it.
+    countLedgerMovement(change);
     return { applied: true, balance: Number(row.ledger_after) };
   }
   // Not written: a repeat, or a debit too large. A repeat committed by a concurrent call while this

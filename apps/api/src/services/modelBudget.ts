@@ -3,6 +3,7 @@ import { rowsOf, type Db } from "@storyloom/db";
 import type { Config } from "../config";
 import { ApiError } from "../errors";
 import { ModelError, type ModelClient, type ModelReply, type ModelRequest, type ModelSink, type ModelUsage } from "../llm/client";
+import { modelTokens } from "../metrics/metrics";
 
 // The site's daily token budget: every model call adds its tokens to the day's row of
 // model_usage_daily (one upsert, shared by every API instance), and a call a player starts is refused
@@ -89,6 +90,10 @@ export async function meteredStream(deps: { db: Db; config: Config; model: Model
   } finally {
     e.inFlight = Math.max(0, e.inFlight - 1);
     // A reply already streamed to the player does not fail for its count.
-    if (usage && usage.promptTokens + usage.completionTokens > 0) await recordModelUsage(db, usage).catch(() => undefined);
+    if (usage && usage.promptTokens + usage.completionTokens > 0) {
+      modelTokens.inc({ type: "prompt" }, usage.promptTokens);
+      modelTokens.inc({ type: "completion" }, usage.completionTokens);
+      await recordModelUsage(db, usage).catch(() => undefined);
+    }
   }
 }

@@ -2,8 +2,9 @@
 // behind a local trusted hop and prints what each attack got, next to its target.
 //
 // The API runs as its own process (src/main.ts through tsx) on a fresh embedded database, with a
-// local model peer, TRUST_PROXY=1 and the round-robin proxy of src/cluster/proxy.ts in front as the
-// one trusted hop (it appends the client's socket address to X-Forwarded-For, as nginx does). The
+// local model peer, TRUST_PROXY=1 and the tests' round-robin proxy (test/support/round-robin-proxy.ts)
+// in front as the one trusted hop (it appends the client's socket address to X-Forwarded-For, as
+// nginx does; it is used here so the bench runs where nginx is not installed). The
 // attacker's requests leave from chosen loopback addresses (127.0.0.0/8 all reach this machine), so
 // "one address" and "many addresses" are real socket addresses, not headers.
 //
@@ -18,7 +19,7 @@ import { Agent, request } from "undici";
 import { endpoints, type EndpointName } from "@storyloom/contract";
 import { startModelPeer } from "@storyloom/model-peer";
 import { readCode } from "@storyloom/test-api";
-import { startRoundRobinProxy } from "../src/cluster/proxy";
+import { startRoundRobinProxy } from "../test/support/round-robin-proxy";
 
 const apiDir = resolve(process.env.BENCH_ABUSE_API_DIR ?? fileURLToPath(new URL("..", import.meta.url)));
 

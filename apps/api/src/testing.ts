@@ -2,12 +2,12 @@ import { createTestDb } from "@storyloom/db/testing";
 import { loadConfig, type Config } from "./config";
 import { startApi, type RunningApi } from "./server";
 import { startApiInstances } from "./cluster/instances";
-import { startRoundRobinProxy } from "./cluster/proxy";
+import { nginxBinary, startNginx, type Nginx } from "./cluster/nginx";
 
 /**
  * How many API instances a test API is: 1 (in-process, the default) or, with API_TEST_INSTANCES=N
- * (N ≥ 2, needs DATABASE_URL), N separate API processes on one fresh PostgreSQL database behind a
- * round-robin proxy (the scale-out stage of .ci/run).
+ * (N ≥ 2, needs DATABASE_URL and nginx), N separate API processes on one fresh PostgreSQL database
+ * behind nginx with the production API settings (deploy/nginx; the scale-out stage of .ci/run).
  */
 export function testInstances(): number {
   return Math.max(1, Number(process.env.API_TEST_INSTANCES ?? 1) || 1);
@@ -53,36 +53,54 @@ export async function startTestApi(overrides: Partial<Config> = {}): Promise<Run
   }
 }
 
+/** What a scaled-out test API is made of, for the suites that test the load balancer itself. */
+export interface ScaleOut {
+  /** each instance's own address (bypassing nginx) */
+  instanceUrls: string[];
+  nginx: Nginx;
+}
+const scaleOuts = new WeakMap<RunningApi, ScaleOut>();
+
+/** The instances and nginx behind a test API started with API_TEST_INSTANCES ≥ 2; undefined for an in-process one. */
+export function scaleOutOf(api: RunningApi): ScaleOut | undefined {
+  return scaleOuts.get(api);
+}
+
 async function startScaledOutTestApi(n: number, overrides: Partial<Config>): Promise<RunningApi> {
   if (!process.env.DATABASE_URL) throw new Error("API_TEST_INSTANCES needs DATABASE_URL: instances share one PostgreSQL database");
+  nginxBinary(); // no nginx: fail now, before any instance or database is made
   const handle = await createTestDb();
   try {
     // Checked here too, so a wrong override fails in the test's own process with a clear message.
     const config = loadConfig({}, { ...testDefaults(overrides), DATABASE_URL: handle.url, SEED: false });
-    // The round-robin proxy is one more hop in front of each instance: a test's hop count grows by it.
-    const hops = typeof overrides.TRUST_PROXY === "number" && overrides.TRUST_PROXY > 0 ? { TRUST_PROXY: overrides.TRUST_PROXY + 1 } : {};
+    // nginx is one trusted hop in front of each instance, as in production (TRUST_PROXY=1); a test
+    // that puts hops of its own in front counts them on top. An address list is the test's own.
+    const trust = overrides.TRUST_PROXY;
+    const hops = Array.isArray(trust) ? {} : { TRUST_PROXY: (typeof trust === "number" ? trust : 0) + 1 };
     const instances = await startApiInstances(n, { ...testDefaults(overrides), ...hops, DATABASE_URL: handle.url, SEED: false });
-    const proxy = await startRoundRobinProxy(instances.urls).catch(async (err: unknown) => {
+    const nginx = await startNginx(instances.urls).catch(async (err: unknown) => {
       await instances.stop();
       throw err;
     });
     const inProcessOnly = (what: string) => () => {
       throw new Error(`${what} is not available with API_TEST_INSTANCES (the API runs in other processes): test through api.url and the database`);
     };
-    return {
-      url: proxy.url,
+    const api = {
+      url: nginx.url,
       handle,
       ctx: { config, db: handle.db, get outbox(): never { return inProcessOnly("api.ctx.outbox")() as never; } },
       get app(): never {
         return inProcessOnly("api.app")() as never;
       },
       stop: async () => {
-        await proxy.close();
+        await nginx.stop();
         await instances.stop();
         await handle.close();
       },
       drain: inProcessOnly("api.drain"),
     } as RunningApi;
+    scaleOuts.set(api, { instanceUrls: instances.urls, nginx });
+    return api;
   } catch (err) {
     await handle.close();
     throw err;

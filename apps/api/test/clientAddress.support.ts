@@ -1,5 +1,5 @@
 import { request } from "node:http";
-import { startRoundRobinProxy, type RoundRobinProxy } from "../src/cluster/proxy";
+import { startRoundRobinProxy, type RoundRobinProxy } from "./support/round-robin-proxy";
 import type { RunningApi } from "../src/server";
 
 /**

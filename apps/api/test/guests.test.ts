@@ -6,7 +6,7 @@ import { rowsOf } from "@storyloom/db";
 import { ConfigSchema } from "../src/config";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import type { RoundRobinProxy } from "../src/cluster/proxy";
+import type { RoundRobinProxy } from "./support/round-robin-proxy";
 import { postFrom, trustedHop } from "./clientAddress.support";
 
 // Guest sign-up had no limit: every sign-up was a new account with the starting coins, so a script

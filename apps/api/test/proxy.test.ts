@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { startRoundRobinProxy, type RoundRobinProxy } from "../src/cluster/proxy";
+import { startRoundRobinProxy, type RoundRobinProxy } from "./support/round-robin-proxy";
 
-// The scale-out stage's load balancer: round robin, no stickiness, streams both ways unbuffered.
+// The tests' trusted hop (test/support/round-robin-proxy.ts): round robin, no stickiness, streams
+// both ways unbuffered. (The scale-out stage runs behind nginx: nginx.scale-out.test.ts.)
 
 let release: () => void = () => {};
 const upstreams: Server[] = [];

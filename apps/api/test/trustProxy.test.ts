@@ -3,7 +3,7 @@ import { endpoints } from "@storyloom/contract";
 import { loadConfig } from "../src/config";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
-import type { RoundRobinProxy } from "../src/cluster/proxy";
+import type { RoundRobinProxy } from "./support/round-robin-proxy";
 import { postFrom, trustedHop } from "./clientAddress.support";
 
 // TRUST_PROXY was a boolean: on, Fastify took the left-most X-Forwarded-For, which the client

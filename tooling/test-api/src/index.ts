@@ -148,7 +148,7 @@ function control<T>(hostUrl: string, path: string, body: unknown): Promise<T> {
  * when {@link SHARED_HOST_ENV} is set, else in a host of its own (stopped with it). The database is
  * the API's own test snapshot: PostgreSQL when DATABASE_URL is set (a new database per API, dropped
  * by `stop`), else an in-memory PGlite loaded from a migrated, seeded dump. With
- * API_TEST_INSTANCES=N (and DATABASE_URL) `url` is a proxy in front of N API processes.
+ * API_TEST_INSTANCES=N (and DATABASE_URL) `url` is nginx in front of N API processes.
  */
 export async function startTestApi(settings: ApiSettings = {}): Promise<TestApi> {
   const shared = process.env[SHARED_HOST_ENV];

@@ -1,8 +1,12 @@
 import { fork, type ChildProcess } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import type { Config } from "../config";
+import { leasePort, type PortLease } from "./ports";
 
 const MAIN = fileURLToPath(new URL("../main.ts", import.meta.url));
+
+/** The environment variable with the ports the instances may listen on (e.g. `4640-4649`; unset: any free one). */
+export const INSTANCE_PORTS_ENV = "API_TEST_INSTANCE_PORTS";
 
 /** API processes started by {@link startApiInstances}. */
 export interface ApiInstances {
@@ -46,12 +50,15 @@ function startOne(env: Record<string, string>, index: number): Promise<{ child: 
 }
 
 /**
- * Starts `n` API processes (src/main.ts) with the given settings, each on its own free port, and
- * resolves with their addresses once every one answers. With DATABASE_URL they share one database.
+ * Starts `n` API processes (src/main.ts) with the given settings, each on its own free port (from
+ * {@link INSTANCE_PORTS_ENV} when set), and resolves with their addresses once every one answers.
+ * With DATABASE_URL they share one database.
  */
 export async function startApiInstances(n: number, config: Partial<Config>): Promise<ApiInstances> {
   const env = configToEnv({ HOST: "127.0.0.1", PORT: 0, ...config });
-  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startOne(env, i)));
+  const leases: PortLease[] = [];
+  if (process.env[INSTANCE_PORTS_ENV]) for (let i = 0; i < n; i++) leases.push(await leasePort(INSTANCE_PORTS_ENV));
+  const started = await Promise.allSettled(Array.from({ length: n }, (_, i) => startOne(leases[i] ? { ...env, PORT: String(leases[i].port) } : env, i)));
   const children = started.flatMap((s) => (s.status === "fulfilled" ? [s.value.child] : []));
   const stop = async () => {
     await Promise.all(
@@ -65,6 +72,7 @@ export async function startApiInstances(n: number, config: Partial<Config>): Pro
           }),
       ),
     );
+    for (const lease of leases) lease.release();
   };
   const failed = started.find((s) => s.status === "rejected");
   if (failed) {

@@ -14,10 +14,12 @@ const HOP = new Set(["connection", "keep-alive", "proxy-connection", "transfer-e
 const forwardable = (headers: IncomingMessage["headers"]) => Object.fromEntries(Object.entries(headers).filter(([k]) => !HOP.has(k.toLowerCase())));
 
 /**
- * A minimal load balancer for tests and local trials of several API instances: each request goes to
- * the next upstream in turn (no stickiness), bodies stream both ways as they arrive (no buffering,
- * so streamed answers reach the client chunk by chunk), and it adds X-Forwarded-For/-Proto/-Host
- * like a real load balancer. An upstream that cannot be reached answers 502.
+ * A minimal load balancer for tests (a test helper, not part of the API): the suites that need one
+ * trusted hop in front of an API (trustProxy, clientAddress, guests) and `pnpm abuse` use it so they
+ * run on machines without nginx; the scale-out stage runs behind nginx itself (src/cluster/nginx.ts,
+ * deploy/nginx). Each request goes to the next upstream in turn (no stickiness), bodies stream both
+ * ways as they arrive (no buffering, so streamed answers reach the client chunk by chunk), and it
+ * adds X-Forwarded-For/-Proto/-Host like a real load balancer. An unreachable upstream answers 502.
  */
 export async function startRoundRobinProxy(upstreams: string[], opts: { port?: number; host?: string } = {}): Promise<RoundRobinProxy> {
   if (upstreams.length === 0) throw new Error("round-robin proxy: no upstreams");

@@ -1,8 +1,14 @@
 // `npm test`: every test. Lint and types, unit and integration suites (real API on embedded PGlite,
 // or PostgreSQL when DATABASE_URL is set), then the production builds of both brands driven in Chromium.
-import { ensureChromium, ensureInstalled, pnpm } from "./lib.mjs";
+import { ensureChromium, ensureInstalled, pnpm, run } from "./lib.mjs";
 
 await ensureInstalled();
+// The quick-start scripts' own helpers (what `npm start` prints), on Node's test runner.
+console.log("\n▶ quick-start scripts");
+if ((await run(process.execPath, ["--test", "scripts/lib.test.mjs"])) !== 0) {
+  console.error("✖ quick-start scripts failed");
+  process.exit(1);
+}
 const steps = [
   ["lint + typecheck", ["exec", "turbo", "run", "lint", "typecheck", "--output-logs=errors-only"]],
   ["unit + integration tests", ["exec", "turbo", "run", "test", "--concurrency=1"]],

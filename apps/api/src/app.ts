@@ -11,11 +11,14 @@ import { authRoutes } from "./routes/auth";
 import { registerDomainRoutes } from "./routes/index";
 import { registerSecurity } from "./security";
 import { trustProxyOption } from "./clientAddress";
+import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from "./requestId";
 
 /** The parts an API instance is built from. */
 export interface AppDeps {
   config: Config;
   db: Db;
+  /** Where the log lines go (stdout when left out); a test reads them here. */
+  logStream?: { write(line: string): void };
 }
 
 /** A built API instance and its context. */
@@ -50,18 +53,22 @@ function methodsByPath(app: FastifyInstance): (path: string) => string[] {
 }
 
 /** Builds the API: envelope everywhere, validated inputs, security headers, CORS for the brand sites. */
-export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
+export async function buildApp({ config, db, logStream }: AppDeps): Promise<ApiApp> {
   const app = Fastify({
     logger:
       config.LOG_LEVEL === "silent"
         ? false
-        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"] },
+        : { level: config.LOG_LEVEL, redact: ["req.headers.authorization", "req.headers.cookie"], ...(logStream ? { stream: logStream } : {}) },
+    // Each request's log lines carry its id (`reqId`); the answer names it (requestId.ts).
+    genReqId: requestIdOf,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed URL): envelopes like every other.
-    frameworkErrors: (err, _req, reply) => {
+    frameworkErrors: (err, req, reply) => {
       const bad = (err as FastifyError).statusCode === 400;
+      // No hook has run for these: the answer names the request id here.
+      reply.header(REQUEST_ID_HEADER, req.id);
       const body = bad ? { code: "BAD_REQUEST", message: err.message, data: null } : { code: "INTERNAL_ERROR", message: "Something went wrong on our side; please try again", data: null };
       void (reply as FastifyReply).status(bad ? 400 : 500).send(body);
     },
@@ -83,6 +90,7 @@ export async function buildApp({ config, db }: AppDeps): Promise<ApiApp> {
     }
   });
 
+  registerRequestId(app);
   registerSecurity(app, config);
 
   app.setErrorHandler((err: FastifyError | ApiError, req, reply) => {

@@ -28,7 +28,11 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
     // says so: a cache must never hand one brand's answer, or a refused one, to another origin.
     reply.header("vary", "Origin");
     const origin = req.headers.origin;
-    if (origin && allowed.has(origin)) reply.header("access-control-allow-origin", origin);
+    if (origin && allowed.has(origin)) {
+      reply.header("access-control-allow-origin", origin);
+      // The brand sites' scripts may read the request id of a failed call (a reference for support).
+      reply.header("access-control-expose-headers", "x-request-id");
+    }
     done();
   });
 

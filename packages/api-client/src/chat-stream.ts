@@ -6,7 +6,7 @@ import type { ChatMessage, EndpointData, EndpointInput } from "@storyloom/contra
 import { OK } from "@storyloom/contract/constants";
 import { routes } from "@storyloom/contract/routes";
 import type { ApiClient } from "./client";
-import { ClientErrors, failure, isUnauthorized, type ApiFailure, type ApiResult } from "./result";
+import { ClientErrors, failure, isUnauthorized, requestIdOf, type ApiFailure, type ApiResult } from "./result";
 
 /** The chat calls that answer with a stream when asked to. */
 export type ChatStreamName = "chatSend" | "chatRegenerate" | "chatEdit";
@@ -79,14 +79,14 @@ async function readEnvelope(res: Response): Promise<ChatStreamResult> {
   try {
     envelope = (await res.json()) as Envelope;
   } catch {
-    return failure(ClientErrors.NETWORK.code, `HTTP error! status: ${res.status}`, res.status);
+    return failure(ClientErrors.NETWORK.code, `HTTP error! status: ${res.status}`, res.status, undefined, requestIdOf(res));
   }
   const code = typeof envelope.code === "string" || typeof envelope.code === "number" ? String(envelope.code) : "";
   const message = typeof envelope.message === "string" ? envelope.message : "";
   // A server (or proxy) that answered the whole reply as JSON: the same turn, just not streamed.
   if (code === OK && res.ok) return { ok: true, code: OK, message, data: envelope.data as ChatTurn, status: res.status };
   const details = envelope.data && typeof envelope.data === "object" ? (envelope.data as Record<string, unknown>) : null;
-  return failure(code || ClientErrors.NETWORK.code, message || `HTTP error! status: ${res.status}`, res.status, details);
+  return failure(code || ClientErrors.NETWORK.code, message || `HTTP error! status: ${res.status}`, res.status, details, requestIdOf(res));
 }
 
 /** Reads an event stream to its end: `done` → success, `error` → failure, cut off → failure. */
@@ -97,7 +97,7 @@ async function readStream(res: Response, opts: ChatStreamOptions, idle: { arm: (
       const event = toEvent(message.event ?? "message", message.data);
       if (!event || outcome) return;
       if (event.type === "done") outcome = { ok: true, code: OK, message: "", data: event.turn, status: res.status, streamed: true };
-      else if (event.type === "error") outcome = { ...failure(event.code, event.message, res.status), streamed: true };
+      else if (event.type === "error") outcome = { ...failure(event.code, event.message, res.status, undefined, requestIdOf(res)), streamed: true };
       opts.onEvent?.(event);
     },
   });

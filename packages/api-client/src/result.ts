@@ -20,10 +20,20 @@ export interface ApiFailure {
   status: number;
   /** Extra data of the server's error answer (e.g. `fields` of a validation error). */
   details?: Record<string, unknown> | null;
+  /** The API's id of the request (its `x-request-id`), when an answer named one: a reference for support. */
+  requestId?: string;
 }
 
 /** What every call resolves to; it never rejects. */
 export type ApiResult<T> = ApiSuccess<T> | ApiFailure;
+
+/** The header the API names each request's id in (a reference for support). */
+export const REQUEST_ID_HEADER = "x-request-id";
+
+/** The request id an answer names, if any (a browser sees it only when the API exposes it to its origin). */
+export function requestIdOf(res: Pick<Response, "headers">): string | undefined {
+  return res.headers.get(REQUEST_ID_HEADER) ?? undefined;
+}
 
 /** Client-side failure codes and messages of spec section 8. */
 export const ClientErrors = {
@@ -37,8 +47,10 @@ export const ClientErrors = {
 } as const;
 
 /** Builds a failure result. */
-export function failure(code: string, message: string, status = 0, details?: Record<string, unknown> | null): ApiFailure {
-  return details === undefined ? { ok: false, code, message, status } : { ok: false, code, message, status, details };
+export function failure(code: string, message: string, status = 0, details?: Record<string, unknown> | null, requestId?: string): ApiFailure {
+  const f: ApiFailure = details === undefined ? { ok: false, code, message, status } : { ok: false, code, message, status, details };
+  if (requestId) f.requestId = requestId;
+  return f;
 }
 
 /** Replaces a failure's message with a fallback unless the server sent one (spec section 5). */
@@ -60,12 +72,15 @@ export class ApiError extends Error {
   readonly code: string;
   readonly status: number;
   readonly details?: Record<string, unknown> | null;
+  /** The API's id of the failed request, kept so an error page or report can name it. */
+  readonly requestId?: string;
   constructor(f: ApiFailure) {
     super(f.message);
     this.name = "ApiError";
     this.code = f.code;
     this.status = f.status;
     this.details = f.details;
+    this.requestId = f.requestId;
   }
 }
 

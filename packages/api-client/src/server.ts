@@ -2,13 +2,15 @@
 // Next's data cache. The answer is checked against the contract here (zod stays on the server), so a
 // page renders only data of the right shape.
 import { endpoints, okEnvelope, type EndpointData, type EndpointInput, type EndpointName } from "@storyloom/contract";
+import { requestIdOf } from "./result";
 import { queryString } from "./transport";
 
 /**
  * What a server-side read gives a page: the data, or why there is none (404, the age gate of a
- * mature story that an anonymous reader may not see, or anything else).
+ * mature story that an anonymous reader may not see, or anything else). A failure the API answered
+ * names its request id, which the error page shows as the reference for support.
  */
-export type ServerRead<T> = { ok: true; data: T } | { ok: false; notFound: boolean; ageGate?: boolean; message: string };
+export type ServerRead<T> = { ok: true; data: T } | { ok: false; notFound: boolean; ageGate?: boolean; message: string; requestId?: string };
 
 /** Where a server read goes and how long its answer may be reused. */
 export interface ServerReadOptions {
@@ -39,11 +41,13 @@ export async function serverRead<N extends EndpointName>(name: N, input: Endpoin
   }
   try {
     const res = await fetch(url, init);
+    const requestId = requestIdOf(res);
+    const failed = (message: string, more: { ageGate?: boolean } = {}): ServerRead<never> => ({ ok: false, notFound: false, ...more, message, ...(requestId ? { requestId } : {}) });
     if (res.status === 404) return { ok: false, notFound: true, message: "Not found" };
-    if (res.status === 403) return refusal(await res.json().catch(() => null));
-    if (!res.ok) return { ok: false, notFound: false, message: `HTTP error! status: ${res.status}` };
+    if (res.status === 403) return refusal(await res.json().catch(() => null), failed);
+    if (!res.ok) return failed(`HTTP error! status: ${res.status}`);
     const parsed = okEnvelope(def.output).safeParse(await res.json());
-    if (!parsed.success) return { ok: false, notFound: false, message: "Unexpected answer from the server" };
+    if (!parsed.success) return failed("Unexpected answer from the server");
     return { ok: true, data: parsed.data.data as EndpointData<N> };
   } catch {
     return { ok: false, notFound: false, message: "Network error" };
@@ -51,8 +55,8 @@ export async function serverRead<N extends EndpointName>(name: N, input: Endpoin
 }
 
 /** A 403 answer: the age gate when the API says so (`data.age_gate`), else a plain failure. */
-function refusal(body: unknown): ServerRead<never> {
+function refusal(body: unknown, failed: (message: string, more?: { ageGate?: boolean }) => ServerRead<never>): ServerRead<never> {
   const env = body as { message?: unknown; data?: { age_gate?: unknown } | null } | null;
   const message = typeof env?.message === "string" && env.message ? env.message : "Forbidden";
-  return env?.data?.age_gate === true ? { ok: false, notFound: false, ageGate: true, message } : { ok: false, notFound: false, message };
+  return env?.data?.age_gate === true ? failed(message, { ageGate: true }) : failed(message);
 }

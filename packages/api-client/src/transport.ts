@@ -1,7 +1,7 @@
 import type { EndpointData, EndpointInput, EndpointName } from "@storyloom/contract";
 import { GUEST_GENDER, OK } from "@storyloom/contract/constants";
 import { routes } from "@storyloom/contract/routes";
-import { ClientErrors, failure, type ApiResult } from "./result";
+import { ClientErrors, failure, requestIdOf, type ApiResult } from "./result";
 
 /** What the transport needs: where the API is, which fetch to use, how long to wait. */
 export interface TransportConfig {
@@ -82,18 +82,19 @@ export async function send<N extends EndpointName>(
 
   try {
     const res = await cfg.fetch(url, { method: def.method, headers, body, signal: controller.signal });
+    const requestId = requestIdOf(res);
     let envelope: Envelope;
     try {
       envelope = (await res.json()) as Envelope;
     } catch {
       if (timedOut) return failure(ClientErrors.TIMEOUT.code, ClientErrors.TIMEOUT.message);
-      return failure(ClientErrors.NETWORK.code, `HTTP error! status: ${res.status}`, res.status);
+      return failure(ClientErrors.NETWORK.code, `HTTP error! status: ${res.status}`, res.status, undefined, requestId);
     }
     const code = typeof envelope.code === "string" || typeof envelope.code === "number" ? String(envelope.code) : "";
     const message = typeof envelope.message === "string" ? envelope.message : "";
     if (code === OK && res.ok) return { ok: true, code: OK, message, data: envelope.data as EndpointData<N>, status: res.status };
     const details = envelope.data && typeof envelope.data === "object" ? (envelope.data as Record<string, unknown>) : null;
-    return failure(code || ClientErrors.NETWORK.code, message || `HTTP error! status: ${res.status}`, res.status, details);
+    return failure(code || ClientErrors.NETWORK.code, message || `HTTP error! status: ${res.status}`, res.status, details, requestId);
   } catch {
     if (timedOut) return failure(ClientErrors.TIMEOUT.code, ClientErrors.TIMEOUT.message);
     if (opts.signal?.aborted) return failure(ClientErrors.ABORTED.code, ClientErrors.ABORTED.message);

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { serverRead } from "../catalogue/server-read";
+import { readError } from "../error/read-error";
 import { GatedCharacter } from "../safety/gated-character";
 import { CharacterArticle } from "./character-article";
 
@@ -36,6 +37,6 @@ export default async function CharacterScreen({ params }: Props) {
   // A mature story's character: read in the browser with the player's session (see GatedStory).
   if (!character.ok && character.ageGate) return <GatedCharacter slug={slug} />;
   // Never cache an error: a failed read is thrown (the last good copy stays served; else the error page).
-  if (!character.ok) throw new Error(`The character could not be loaded: ${character.message}`);
+  if (!character.ok) throw readError("The character", character);
   return <CharacterArticle data={character.data} />;
 }

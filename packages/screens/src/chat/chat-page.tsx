@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { serverRead } from "../catalogue/server-read";
+import { readError } from "../error/read-error";
 import { parseChatParams, type ChatVariant } from "./chat-logic";
 import type { ChatRoom } from "./chat-room";
 import { roomPropsOf } from "./room-props";
@@ -47,7 +48,7 @@ export async function ChatPage({ variant, Room, ...props }: ChatRouteProps & { v
   if (!story.ok && story.ageGate) return <LazyGatedChat variant={variant} storyId={target.storyId} actorId={target.actorId} />;
   // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
   // keeps being served while a background render fails; without one, the route's error page offers a retry.
-  if (!story.ok) throw new Error(`The story could not be loaded: ${story.message}`);
+  if (!story.ok) throw readError("The story", story);
   const room = roomPropsOf(story.data.story, variant, target.actorId);
   return (
     <Room key={`${variant}:${room.storyId}:${room.actorId ?? ""}`} {...room} />

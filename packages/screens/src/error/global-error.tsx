@@ -15,6 +15,7 @@ a{color:#f4f2fb;border:1px solid #3a3550}
 :focus-visible{outline:2px solid #a78bfa;outline-offset:2px}
 .support{margin-top:1.5rem;font-size:.875rem}
 .support a{display:inline;border:0;padding:0;min-height:0;text-decoration:underline}
+.ref{font-family:ui-monospace,monospace;user-select:all}
 `;
 
 /** Next.js `global-error.tsx`: a self-contained 'Something Went Wrong' page with Reload and Go Home. */
@@ -40,7 +41,13 @@ export default function GlobalError({ error }: { error: Error & { digest?: strin
           </div>
           <p className="support">
             Still stuck? <a href={`mailto:${brand.supportEmail}?subject=${encodeURIComponent("Something Went Wrong")}`}>Contact support</a>
-            {error.digest ? ` and mention reference ${error.digest}.` : "."}
+            {error.digest ? (
+              <>
+                {" "}and mention reference <span className="ref">{error.digest}</span>.
+              </>
+            ) : (
+              "."
+            )}
           </p>
         </main>
       </body>

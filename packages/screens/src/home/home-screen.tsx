@@ -8,6 +8,7 @@ import { inlineLeadCover } from "../catalogue/lead-cover";
 import { filterHref, listInput, parseFilter, SORTS, type CatalogueFilter } from "../catalogue/query";
 import { RefreshError } from "../catalogue/refresh-error";
 import { serverRead } from "../catalogue/server-read";
+import { readError } from "../error/read-error";
 import { StoryModalHost } from "../catalogue/story-modal-host";
 import { PersonalRows } from "./personal-rows";
 import { SearchBox } from "./search-box";
@@ -59,8 +60,8 @@ async function Catalogue({ filter, cached }: { filter: CatalogueFilter; cached: 
   const [page, categories] = await Promise.all([serverRead("storyList", listInput(filter)), serverRead("categoryList", {})]);
   // A cached page must never hold an error: a failed read is thrown there instead of shown. The last
   // good copy keeps being served while a background render fails; without one, the error page offers Reload.
-  if (cached && !page.ok) throw new Error(`The catalogue could not be loaded: ${page.message}`);
-  if (cached && !categories.ok) throw new Error(`The categories could not be loaded: ${categories.message}`);
+  if (cached && !page.ok) throw readError("The catalogue", page);
+  if (cached && !categories.ok) throw readError("The categories", categories);
   const leadCover = page.ok ? await inlineLeadCover(page.data.stories[0]?.cover_url) : null;
   const categoryList = categories.ok ? categories.data.categories : [];
   const categoryNames = Object.fromEntries(categoryList.map((c) => [c.id, c.name]));

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { inlineLeadCover } from "../catalogue/lead-cover";
 import { serverRead } from "../catalogue/server-read";
+import { readError } from "../error/read-error";
 import { GatedStory } from "../safety/gated-story";
 import { StoryArticle } from "./story-article";
 
@@ -46,7 +47,7 @@ export default async function StoryScreen({ params }: Props) {
   if (!story.ok && story.ageGate) return <GatedStory id={id} />;
   // A failed read is thrown, not rendered: a cached page must never be an error. The last good copy
   // keeps being served while a background render fails; without one, the route's error page offers a retry.
-  if (!story.ok) throw new Error(`The story could not be loaded: ${story.message}`);
+  if (!story.ok) throw readError("The story", story);
   const s = story.data.story;
   const cover = await inlineLeadCover(s.cover_url);
   const categoryName = categories.ok ? categories.data.categories.find((c) => c.id === s.category_id)?.name : undefined;

@@ -1,6 +1,7 @@
-// The Catalogue, Settings and Staff screens' rules: the Catalogue's filters as the URL keeps them, a
-// setting's typed value checked by the contract's schema of its key, and moving a category in a list.
-import { CatalogueState, Rating, SettingValues, type SettingKey } from "@storyloom/contract";
+// The Catalogue, Settings and Staff screens' rules: the Catalogue's filters as the URL keeps them, which
+// featured-story actions a row offers, a setting's typed value checked by the contract's schema of its
+// key, and moving a category in a list.
+import { CatalogueState, FEATURED_MAX, Rating, SettingValues, type CatalogueStory, type SettingKey } from "@storyloom/contract";
 import type { Checked } from "./rules";
 import type { Params } from "./filters";
 
@@ -10,6 +11,9 @@ export const ANY = "any";
 export const CATALOGUE_STATES = [ANY, ...CatalogueState.options] as const;
 /** The ratings a story can be filtered by, "any" first. */
 export const CATALOGUE_RATINGS = [ANY, ...Rating.options] as const;
+/** The featured filter's choices, "any" first: featured stories only ("yes") or the others ("no"). */
+export const CATALOGUE_FEATURED = [ANY, "yes", "no"] as const;
+type Featured = "yes" | "no";
 
 const SLUG = /^[a-z0-9][a-z0-9-]{0,79}$/;
 
@@ -19,6 +23,7 @@ export interface CatalogueFilters {
   category_id?: string;
   rating?: Rating;
   state?: CatalogueState;
+  featured?: Featured;
   cursor?: string;
 }
 
@@ -29,11 +34,13 @@ export function parseCatalogueFilters(params: Params): CatalogueFilters {
   const cursor = params.get("cursor");
   const rating = Rating.safeParse(params.get("rating"));
   const state = CatalogueState.safeParse(params.get("state"));
+  const featured = params.get("featured");
   return {
     q: q && q.length <= 200 ? q : undefined,
     category_id: category && SLUG.test(category) ? category : undefined,
     rating: rating.success ? rating.data : undefined,
     state: state.success ? state.data : undefined,
+    featured: featured === "yes" || featured === "no" ? featured : undefined,
     cursor: cursor && SLUG.test(cursor) ? cursor : undefined,
   };
 }
@@ -41,6 +48,29 @@ export function parseCatalogueFilters(params: Params): CatalogueFilters {
 /** The Catalogue's filters as the API's catalogue.list takes them (unset ones left out). */
 export function catalogueQuery(f: CatalogueFilters): Record<string, string> {
   return Object.fromEntries(Object.entries(f).filter(([, v]) => v !== undefined)) as Record<string, string>;
+}
+
+/** A featured-story action of a row: feature it, move it to another place, or unfeature it. */
+export type FeatureAction = "feature" | "move" | "unfeature";
+
+/**
+ * The featured-story actions a story's row offers: a featured one can move or be unfeatured (even
+ * once out of the catalogue, where it still holds its place); a visible one can be featured while
+ * fewer than the most are (`featuredCount`; unknown: offered, the API says when it is full).
+ */
+export function featureActions(story: Pick<CatalogueStory, "state" | "featured_rank">, featuredCount?: number): FeatureAction[] {
+  if (story.featured_rank !== null) return ["move", "unfeature"];
+  if (story.state !== "visible") return [];
+  return featuredCount !== undefined && featuredCount >= FEATURED_MAX ? [] : ["feature"];
+}
+
+/**
+ * The places a feature dialog offers (1 first): every place up to one past the featured stories for a
+ * new one, up to their number for a move, never past the most there can be.
+ */
+export function featurePlaces(featuredCount: number, moving: boolean): number[] {
+  const n = Math.min(moving ? featuredCount : featuredCount + 1, FEATURED_MAX);
+  return Array.from({ length: Math.max(n, 1) }, (_, i) => i + 1);
 }
 
 /** Whether a setting is one number (typed in a number field) rather than a list or a map (typed as JSON). */

@@ -1,21 +1,21 @@
 "use client";
-// The Catalogue: every story (visible or not) filtered by title or id, category, rating and state
-// (in the URL), paged by id; per story hide / show, unpublish, rating, category, and for a seeded
-// story its metadata (an author's story stays theirs); and the categories' order. Every action asks
-// for a reason, is audited, and the API refreshes the catalogue on every instance and site at once.
-// There is no "featured" flag in the schema, so there is no feature action.
-import { STORY_LIMITS, type CatalogueCategory, type CatalogueStory, type Rating } from "@storyloom/contract";
+// The Catalogue: every story (visible or not) filtered by title or id, category, rating, state and
+// featured (in the URL), paged by id; per story hide / show, unpublish, rating, category, feature /
+// move / unfeature (the stories at the top of the players' popular list), and for a seeded story its
+// metadata (an author's story stays theirs); and the categories' order. Every action asks for a
+// reason, is audited, and the API refreshes the catalogue on every instance and site at once.
+import { FEATURED_MAX, STORY_LIMITS, type CatalogueCategory, type CatalogueStory, type Rating } from "@storyloom/contract";
 import { Button } from "@storyloom/ui";
 import { useSearchParams } from "next/navigation";
 import { useState } from "react";
-import { ANY, CATALOGUE_RATINGS, CATALOGUE_STATES, catalogueQuery, parseCatalogueFilters } from "./catalogue-rules";
+import { ANY, CATALOGUE_FEATURED, CATALOGUE_RATINGS, CATALOGUE_STATES, catalogueQuery, featureActions, featurePlaces, parseCatalogueFilters, type FeatureAction } from "./catalogue-rules";
 import { CategoryOrder, StoryEditDialog } from "./catalogue-dialogs";
 import { useStaffMutation, useStaffQuery } from "./console-provider";
 import { DataTable, Section, type Column } from "./data-table";
 import { FilterForm, FilterSelect } from "./filter-controls";
 import { ReasonDialog } from "./reason-dialog";
 
-type Action = "hide" | "restore" | "unpublish" | "rate" | "category" | "edit";
+type Action = "hide" | "restore" | "unpublish" | "rate" | "category" | "edit" | FeatureAction;
 type Open = { action: Action; story: CatalogueStory } | null;
 
 /** The Catalogue screen. */
@@ -23,8 +23,11 @@ export function CatalogueScreen() {
   const filters = parseCatalogueFilters(useSearchParams());
   const q = useStaffQuery("adminCatalogueList", { ...catalogueQuery(filters), limit: 50 });
   const cats = useStaffQuery("adminCategoryList", undefined);
+  // Every featured story fits one page: how many there are decides what Feature offers.
+  const featured = useStaffQuery("adminCatalogueList", { featured: "yes", limit: FEATURED_MAX });
+  const featuredCount = featured.data?.stories.length;
   const [open, setOpen] = useState<Open>(null);
-  const columns = storyColumns((action, story) => setOpen({ action, story }));
+  const columns = storyColumns((action, story) => setOpen({ action, story }), featuredCount);
   const categoryIds = cats.data?.categories.map((c) => c.id) ?? [];
   return (
     <>
@@ -34,7 +37,11 @@ export function CatalogueScreen() {
         <FilterSelect label="Category" name="category_id" value={filters.category_id ?? ANY} options={[ANY, ...categoryIds]} />
         <FilterSelect label="Rating" name="rating" value={filters.rating ?? ANY} options={CATALOGUE_RATINGS} />
         <FilterSelect label="State" name="state" value={filters.state ?? ANY} options={CATALOGUE_STATES} />
+        <FilterSelect label="Featured" name="featured" value={filters.featured ?? ANY} options={CATALOGUE_FEATURED} />
       </div>
+      <p className="mt-2 text-sm text-muted" aria-live="polite">
+        {featuredCount === undefined ? "" : `${featuredCount} of at most ${FEATURED_MAX} stories featured at the top of the players' popular list.`}
+      </p>
       <Section title="Stories">
         <DataTable
           caption="Stories"
@@ -49,13 +56,13 @@ export function CatalogueScreen() {
         />
       </Section>
       <Section title="Category order">{cats.data && <CategoryOrder key={categoryIds.join(",")} categories={cats.data.categories} />}</Section>
-      {open && <ActionDialog open={open} categories={cats.data?.categories ?? []} onClose={() => setOpen(null)} />}
+      {open && <ActionDialog open={open} categories={cats.data?.categories ?? []} featuredCount={featuredCount ?? 0} onClose={() => setOpen(null)} />}
     </>
   );
 }
 
-/** The stories table's columns; `act` opens an action's dialog. */
-function storyColumns(act: (action: Action, story: CatalogueStory) => void): Column<CatalogueStory>[] {
+/** The stories table's columns; `act` opens an action's dialog (`featuredCount`: how many are featured, when known). */
+function storyColumns(act: (action: Action, story: CatalogueStory) => void, featuredCount: number | undefined): Column<CatalogueStory>[] {
   return [
     {
       id: "story",
@@ -72,15 +79,36 @@ function storyColumns(act: (action: Action, story: CatalogueStory) => void): Col
     { id: "rating", header: "Rating", cell: ({ row }) => row.original.rating },
     { id: "author", header: "Author", cell: ({ row }) => (row.original.author ? `${row.original.author.name} (#${row.original.author.id})` : "seeded") },
     { id: "plays", header: "Plays", cell: ({ row }) => row.original.play_count },
-    { id: "actions", header: "Actions", cell: ({ row }) => <StoryActions story={row.original} act={act} /> },
+    { id: "featured", header: "Featured", cell: ({ row }) => <FeaturedCell rank={row.original.featured_rank} /> },
+    { id: "actions", header: "Actions", cell: ({ row }) => <StoryActions story={row.original} act={act} featuredCount={featuredCount} /> },
   ];
 }
 
+/** A story's place among the featured ones, in words. */
+function FeaturedCell({ rank }: { rank: number | null }) {
+  if (rank === null) {
+    return (
+      <>
+        <span aria-hidden="true">–</span>
+        <span className="sr-only">not featured</span>
+      </>
+    );
+  }
+  return <span className="font-semibold">Featured #{rank}</span>;
+}
+
+const FEATURE_VERBS: Record<FeatureAction, string> = { feature: "Feature", move: "Move", unfeature: "Unfeature" };
+
 /** The buttons of one story's row: only the actions its state allows. */
-function StoryActions({ story, act }: { story: CatalogueStory; act: (action: Action, story: CatalogueStory) => void }) {
+function StoryActions({ story, act, featuredCount }: { story: CatalogueStory; act: (action: Action, story: CatalogueStory) => void; featuredCount: number | undefined }) {
   const label = (verb: string) => `${verb} ${story.title}`;
   return (
     <div className="flex flex-wrap gap-1">
+      {featureActions(story, featuredCount).map((a) => (
+        <Button key={a} size="sm" variant="secondary" aria-label={label(FEATURE_VERBS[a])} onClick={() => act(a, story)}>
+          {FEATURE_VERBS[a]}
+        </Button>
+      ))}
       {story.state !== "hidden" && (
         <Button size="sm" variant="secondary" aria-label={label("Hide")} onClick={() => act("hide", story)}>
           Hide
@@ -112,8 +140,10 @@ function StoryActions({ story, act }: { story: CatalogueStory; act: (action: Act
 }
 
 /** The dialog of the action chosen on a row. */
-function ActionDialog({ open, categories, onClose }: { open: NonNullable<Open>; categories: CatalogueCategory[]; onClose: () => void }) {
+function ActionDialog({ open, categories, featuredCount, onClose }: { open: NonNullable<Open>; categories: CatalogueCategory[]; featuredCount: number; onClose: () => void }) {
   const { action, story } = open;
+  if (action === "feature" || action === "move") return <FeatureDialog story={story} featuredCount={featuredCount} onClose={onClose} />;
+  if (action === "unfeature") return <SimpleDialog name="adminCatalogueUnfeature" story={story} onClose={onClose} title={`Unfeature “${story.title}”`} confirm="Unfeature" text="It leaves the top of the popular list; the stories after it move up one place." />;
   if (action === "hide") return <SimpleDialog name="adminStoryHide" story={story} onClose={onClose} title={`Hide “${story.title}”`} confirm="Hide" text="It leaves the catalogue at once (it stays published) until staff show it again." />;
   if (action === "restore") return <SimpleDialog name="adminStoryRestore" story={story} onClose={onClose} title={`Show “${story.title}”`} confirm="Show" text="It is published again and no longer hidden." />;
   if (action === "unpublish") return <SimpleDialog name="adminStoryUnpublish" story={story} onClose={onClose} title={`Unpublish “${story.title}”`} confirm="Unpublish" text="It leaves the catalogue; its author may submit it again." />;
@@ -122,8 +152,15 @@ function ActionDialog({ open, categories, onClose }: { open: NonNullable<Open>; 
   return <StoryEditDialog story={story} onClose={onClose} limits={STORY_LIMITS} />;
 }
 
-/** Hide, show or unpublish: a reason and the call. */
-function SimpleDialog(props: { name: "adminStoryHide" | "adminStoryRestore" | "adminStoryUnpublish"; story: CatalogueStory; title: string; confirm: string; text: string; onClose: () => void }) {
+/** Hide, show, unpublish or unfeature: a reason and the call. */
+function SimpleDialog(props: {
+  name: "adminStoryHide" | "adminStoryRestore" | "adminStoryUnpublish" | "adminCatalogueUnfeature";
+  story: CatalogueStory;
+  title: string;
+  confirm: string;
+  text: string;
+  onClose: () => void;
+}) {
   const m = useStaffMutation(props.name, () => `${props.confirm}: “${props.story.title}” done. The catalogue shows it at once.`);
   return (
     <ReasonDialog
@@ -132,9 +169,34 @@ function SimpleDialog(props: { name: "adminStoryHide" | "adminStoryRestore" | "a
       title={props.title}
       description={props.text}
       confirmLabel={props.confirm}
-      danger={props.name !== "adminStoryRestore"}
+      danger={props.name === "adminStoryHide" || props.name === "adminStoryUnpublish"}
       busy={m.isPending}
       onConfirm={(reason) => m.mutate({ story_id: props.story.id, reason }, { onSuccess: props.onClose })}
+    />
+  );
+}
+
+/** Feature a story at a place (last by default), or move a featured one to another place. */
+function FeatureDialog({ story, featuredCount, onClose }: { story: CatalogueStory; featuredCount: number; onClose: () => void }) {
+  const moving = story.featured_rank !== null;
+  const places = featurePlaces(featuredCount, moving).map(String);
+  const [place, setPlace] = useState(moving ? String(story.featured_rank) : places[places.length - 1]!);
+  const m = useStaffMutation("adminCatalogueFeature", (d) => `“${d.story.title}” is featured at place ${d.story.featured_rank}. The sites show it at once.`);
+  return (
+    <ReasonDialog
+      open
+      onClose={onClose}
+      title={moving ? `Move “${story.title}”` : `Feature “${story.title}”`}
+      description={
+        moving
+          ? `Now featured at place ${story.featured_rank}. The stories between its old and new place shift by one.`
+          : `It joins the stories at the top of the players' popular list (at most ${FEATURED_MAX}); the ones from its place on move down one.`
+      }
+      confirmLabel={moving ? "Move" : "Feature"}
+      busy={m.isPending}
+      check={() => (moving && place === String(story.featured_rank) ? `It is already at place ${place}.` : null)}
+      onConfirm={(reason) => m.mutate({ story_id: story.id, reason, position: Number(place) }, { onSuccess: onClose })}
+      extra={<Choice label="Place (1 is first)" value={place} options={places} onChange={setPlace} />}
     />
   );
 }

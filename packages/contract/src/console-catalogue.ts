@@ -5,8 +5,8 @@ import { AdminLimit, StaffReason } from "./safety";
 import { StoryTag, StoryTitle } from "./story-draft";
 
 // The console's Catalogue: every story (visible or not), hide/show, unpublish, rating, category,
-// the seeded stories' metadata and the order of the categories. Every call is under /api/v1/admin.
-// There is no "featured" flag: the schema has none, so the console offers no feature/unfeature.
+// the seeded stories' metadata, the featured stories (at the top of the players' popular list) and
+// the order of the categories. Every call is under /api/v1/admin.
 
 const Int = z.number().int();
 
@@ -24,6 +24,11 @@ const text = (max: number) =>
 export const CATALOGUE_DESCRIPTION_MAX = 2_000;
 /** Most categories one reorder may list (all of them, each once). */
 export const CATEGORY_SORT_MAX = 200;
+/**
+ * Most stories featured at once. A featured story that leaves the catalogue (hidden, unpublished) keeps
+ * its place, unseen by players, and counts until staff unfeature it.
+ */
+export const FEATURED_MAX = 12;
 
 /** Where a story stands in the catalogue, as the console filters it (hidden first, then unpublished, then review). */
 export const CatalogueState = z.enum(["visible", "hidden", "unpublished", "pending"]);
@@ -45,6 +50,8 @@ export const CatalogueStory = z.object({
   /** who wrote it in the story editor; null for a seeded (authored) story, whose metadata staff may edit */
   author: z.object({ id: Int, name: z.string() }).nullable(),
   play_count: Int,
+  /** its place among the featured stories (1 first), or null when it is not featured */
+  featured_rank: Int.nullable(),
   created_at: Timestamp,
 });
 export type CatalogueStory = z.infer<typeof CatalogueStory>;
@@ -61,11 +68,21 @@ export const catalogueInputs = {
     category_id: Slug.optional(),
     rating: Rating.optional(),
     state: CatalogueState.optional(),
+    /** "yes": featured stories only; "no": the others */
+    featured: z.enum(["yes", "no"]).optional(),
     /** the id of the last story of the previous page */
     cursor: Slug.optional(),
     limit: AdminLimit,
   }),
   storyHide: z.object({ story_id: Slug, reason: StaffReason }).strict(),
+  /**
+   * Features a visible story at `position` (1 first; default and past the end: last), moving the later
+   * ones down; with `position`, an already featured story moves there instead.
+   */
+  storyFeature: z
+    .object({ story_id: Slug, reason: StaffReason, position: Int.min(1, "at least 1").max(FEATURED_MAX, `at most ${FEATURED_MAX}`).optional() })
+    .strict(),
+  storyUnfeature: z.object({ story_id: Slug, reason: StaffReason }).strict(),
   storyCategory: z.object({ story_id: Slug, category_id: Slug, reason: StaffReason }).strict(),
   storyEdit: z
     .object({

@@ -474,6 +474,8 @@ export const endpoints = {
   // The console's Catalogue (staff).
   adminCatalogueList: def({ ...routes.adminCatalogueList, input: catalogueInputs.storyList, output: catalogueOutputs.storyList }),
   adminStoryHide: def({ ...routes.adminStoryHide, input: catalogueInputs.storyHide, output: catalogueOutputs.story }),
+  adminCatalogueFeature: def({ ...routes.adminCatalogueFeature, input: catalogueInputs.storyFeature, output: catalogueOutputs.story }),
+  adminCatalogueUnfeature: def({ ...routes.adminCatalogueUnfeature, input: catalogueInputs.storyUnfeature, output: catalogueOutputs.story }),
   adminStoryCategory: def({ ...routes.adminStoryCategory, input: catalogueInputs.storyCategory, output: catalogueOutputs.story }),
   adminStoryEdit: def({ ...routes.adminStoryEdit, input: catalogueInputs.storyEdit, output: catalogueOutputs.story }),
   adminCategoryList: def({ ...routes.adminCategoryList, input: none, output: catalogueOutputs.categories }),

@@ -100,6 +100,8 @@ export const StorySummary = z.object({
   author_name: z.string().optional(),
   /** "mature" stories are shown only to signed-in players who confirmed their age; absent means general */
   rating: Rating.optional(),
+  /** chosen by staff: the popular list's first page starts with the featured stories */
+  featured: z.boolean(),
 });
 export type StorySummary = z.infer<typeof StorySummary>;
 

@@ -94,6 +94,8 @@ export const routes = {
   // The console's Catalogue (staff).
   adminCatalogueList: { method: "GET", path: "/api/v1/admin/catalogue.list", auth: "required" },
   adminStoryHide: { method: "POST", path: "/api/v1/admin/story.hide", auth: "required" },
+  adminCatalogueFeature: { method: "POST", path: "/api/v1/admin/catalogue.feature", auth: "required" },
+  adminCatalogueUnfeature: { method: "POST", path: "/api/v1/admin/catalogue.unfeature", auth: "required" },
   adminStoryCategory: { method: "POST", path: "/api/v1/admin/story.category", auth: "required" },
   adminStoryEdit: { method: "POST", path: "/api/v1/admin/story.edit", auth: "required" },
   adminCategoryList: { method: "GET", path: "/api/v1/admin/categories.list", auth: "required" },

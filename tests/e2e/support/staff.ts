@@ -14,7 +14,7 @@ export const STAFF_EMAILS = Array.from({ length: 8 }, (_, i) => `e2e-staff-${i}@
  * test of console.e2e.ts (ADMIN_EMAILS lists them too): none of them ever meets another sign-in's
  * code-resend pause.
  */
-export const CONSOLE_STAFF_EMAILS = Array.from({ length: 6 }, (_, i) => `e2e-console-${i}@example.com`);
+export const CONSOLE_STAFF_EMAILS = Array.from({ length: 7 }, (_, i) => `e2e-console-${i}@example.com`);
 /** This worker's staff address (called inside a test, where Playwright knows the worker's slot). */
 const staffEmail = () => STAFF_EMAILS[test.info().parallelIndex % STAFF_EMAILS.length]!;
 

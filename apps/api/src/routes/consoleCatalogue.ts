@@ -5,7 +5,7 @@ import { route } from "../http";
 import type { AuthedUser } from "../auth/session";
 import { requireStaff } from "../services/audit";
 import { privateNoStore } from "../services/publicRead";
-import { catalogueCategories, catalogueList, editStory, hideStory, moveStory, sortCategories } from "../services/console/catalogue";
+import { catalogueCategories, catalogueList, editStory, featureStory, hideStory, moveStory, sortCategories, unfeatureStory } from "../services/console/catalogue";
 
 /** The staff member calling: UNAUTHORIZED without a token, FORBIDDEN for anyone not staff. */
 function staffOf(user: unknown): number {
@@ -14,8 +14,8 @@ function staffOf(user: unknown): number {
 }
 
 /**
- * The console's Catalogue under /api/v1/admin (staff): every story with its state, hide, category,
- * seeded stories' metadata and the categories' order. Rating, unpublish and restore are #43's routes.
+ * The console's Catalogue under /api/v1/admin (staff): every story with its state, hide, feature,
+ * category, seeded stories' metadata and the categories' order. Rating, unpublish and restore are #43's routes.
  */
 export function consoleCatalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
   const { db } = ctx;
@@ -33,6 +33,16 @@ export function consoleCatalogueRoutes(app: FastifyInstance, ctx: AppContext): v
     const staffId = staffOf(user);
     privateNoStore(reply);
     return hideStory(db, staffId, input);
+  });
+  route(app, ctx, "adminCatalogueFeature", async ({ user, input, reply }) => {
+    const staffId = staffOf(user);
+    privateNoStore(reply);
+    return featureStory(db, staffId, input);
+  });
+  route(app, ctx, "adminCatalogueUnfeature", async ({ user, input, reply }) => {
+    const staffId = staffOf(user);
+    privateNoStore(reply);
+    return unfeatureStory(db, staffId, input);
   });
   route(app, ctx, "adminStoryCategory", async ({ user, input, reply }) => {
     const staffId = staffOf(user);

@@ -185,10 +185,14 @@ export const stories = pgTable(
       .generatedAlwaysAs(sql`published and review_state = 'approved' and hidden_at is null`),
     /** The user who wrote it in the story editor; null for the authored catalogue. */
     authorId: integer("author_id").references(() => users.id),
+    /** Its place (1 first) among the stories staff feature at the top of the popular list; null when not featured. */
+    featuredRank: integer("featured_rank"),
     createdAt: createdAt(),
   },
   (t) => [
     index("stories_category_idx").on(t.categoryId),
+    // One story per place, and the players' read of the featured stories in order (a dozen rows at most).
+    uniqueIndex("stories_featured_idx").on(t.featuredRank).where(sql`${t.featuredRank} is not null`),
     index("stories_author_idx").on(t.authorId),
     check("stories_review_state_check", sql`${t.reviewState} in ('pending', 'approved', 'rejected')`),
     check("stories_rating_check", sql`${t.rating} in ('general', 'mature')`),

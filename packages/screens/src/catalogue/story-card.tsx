@@ -27,8 +27,9 @@ function isPlainClick(e: MouseEvent) {
 }
 
 /**
- * A catalogue card: cover, title, hook and play/like counts. It is a real link to the story page,
- * so it works before hydration and in a new tab; `onOpen` upgrades plain clicks to the modal.
+ * A catalogue card: cover, title, hook, play/like counts, and "Featured" on a story staff feature. It is
+ * a real link to the story page, so it works before hydration and in a new tab; `onOpen` upgrades plain
+ * clicks to the modal.
  */
 export function StoryCard({ story, categoryName, priority = false, eager = false, inlineCover, onOpen, compact = false }: StoryCardProps) {
   return (
@@ -60,6 +61,12 @@ export function StoryCard({ story, categoryName, priority = false, eager = false
       {!compact ? <p className="mt-0.5 line-clamp-2 text-sm text-muted">{story.hook}</p> : null}
       {/* Below the cover, not on it: the cover art carries the title in its lower part. */}
       <p className="mt-1 flex gap-3 text-xs text-muted">
+        {/* Said in words (not a colour or an icon alone), so a screen reader reads it with the counts. */}
+        {story.featured ? (
+          <span className="font-semibold text-fg" data-testid="featured-label">
+            <span aria-hidden="true">★ </span>Featured
+          </span>
+        ) : null}
         <span>
           <span aria-hidden="true">▶ </span>
           {compactCount(story.play_count)}

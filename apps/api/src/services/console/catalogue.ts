@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from "node:util";
 import { and, asc, eq, gt, sql, type SQL } from "drizzle-orm";
-import type { CatalogueCategory, CatalogueState, CatalogueStory, EndpointData, EndpointParsedInput, Rating, ReviewState } from "@storyloom/contract";
+import { FEATURED_MAX, type CatalogueCategory, type CatalogueState, type CatalogueStory, type EndpointData, type EndpointParsedInput, type Rating, type ReviewState } from "@storyloom/contract";
 import { categories, rowsOf, stories, storyDrafts, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../../errors";
 import { recordStaffAction } from "../audit";
@@ -33,6 +33,7 @@ interface ListedRow {
   author_id: unknown;
   author_name: string | null;
   play_count: unknown;
+  featured_rank: unknown;
   created_at: unknown;
 }
 
@@ -52,6 +53,7 @@ function toStory(r: ListedRow): CatalogueStory {
     hidden_reason: r.hidden_reason,
     author: r.author_id === null ? null : { id: Number(r.author_id), name: r.author_name ?? "" },
     play_count: Number(r.play_count),
+    featured_rank: r.featured_rank === null ? null : Number(r.featured_rank),
     created_at: at.toISOString(),
   };
 }
@@ -62,7 +64,7 @@ async function storiesWhere(db: Db | Tx, where: SQL, limit: number): Promise<Cat
     await db.execute(sql`
       select stories.id, stories.title, stories.hook, stories.description, stories.category_id, stories.tags, stories.rating,
              ${stateOf} as state, stories.published, stories.review_state, stories.hidden_reason, stories.author_id,
-             u.name as author_name, stories.play_count, stories.created_at
+             u.name as author_name, stories.play_count, stories.featured_rank, stories.created_at
       from stories left join users u on u.id = stories.author_id
       where ${where}
       order by stories.id
@@ -84,6 +86,7 @@ export async function catalogueList(db: Db, input: EndpointParsedInput<"adminCat
   if (input.category_id) where.push(eq(stories.categoryId, input.category_id));
   if (input.rating) where.push(eq(stories.rating, input.rating));
   if (input.state) where.push(sql`${stateOf} = ${input.state}`);
+  if (input.featured) where.push(input.featured === "yes" ? sql`${stories.featuredRank} is not null` : sql`${stories.featuredRank} is null`);
   if (input.cursor) where.push(gt(stories.id, input.cursor));
   const page = await storiesWhere(db, and(...where)!, input.limit + 1);
   const more = page.length > input.limit;
@@ -91,9 +94,19 @@ export async function catalogueList(db: Db, input: EndpointParsedInput<"adminCat
   return { stories: list, next_cursor: more ? list[list.length - 1]!.id : null };
 }
 
-/** Runs one staff change to a story with its audit row in one transaction, then refreshes the catalogue everywhere. */
-async function changeStory(db: Db, staffId: number, storyId: string, change: (tx: Tx, story: StoryRow) => Promise<Change>): Promise<{ story: CatalogueStory }> {
+/**
+ * Runs one staff change to a story with its audit row in one transaction, then refreshes the catalogue
+ * everywhere. `first` runs before the story's row is locked (a wider lock some changes need).
+ */
+async function changeStory(
+  db: Db,
+  staffId: number,
+  storyId: string,
+  change: (tx: Tx, story: StoryRow) => Promise<Change>,
+  first?: (tx: Tx) => Promise<void>,
+): Promise<{ story: CatalogueStory }> {
   const story = await db.transaction(async (tx) => {
+    await first?.(tx);
     const row = await lockStory(tx, storyId);
     const done = await change(tx, row);
     await recordStaffAction(tx, { staffId, action: done.action, targetKind: "story", targetId: storyId, reason: done.reason, detail: done.detail ?? null });
@@ -111,6 +124,79 @@ export function hideStory(db: Db, staffId: number, input: EndpointParsedInput<"a
     await tx.update(stories).set({ hiddenAt: new Date(), hiddenReason: input.reason }).where(eq(stories.id, story.id));
     await tellAuthor(tx, story, `Staff hid your story “${story.title}”: ${input.reason}`);
     return { action: "story.hide", reason: input.reason };
+  });
+}
+
+// Every change to the featured stories first takes this transaction-scoped lock, then the story's row:
+// concurrent features are serialized, so the cap holds and no two stories share a place (the unique
+// index stops any that would). Taking it before any row lock means no cycle with the row locks.
+const FEATURED_LOCK = 724313;
+
+/** The featured stories' ids in order (first place first). */
+async function featuredIds(tx: Tx): Promise<string[]> {
+  const rows = await tx.select({ id: stories.id }).from(stories).where(sql`${stories.featuredRank} is not null`).orderBy(asc(stories.featuredRank));
+  return rows.map((r) => r.id);
+}
+
+/**
+ * Gives the featured stories the places 1..n of `order`; the others lose theirs. Only rows whose place
+ * changes are written: first cleared, then set, so no step ever holds one place twice.
+ */
+async function placeFeatured(tx: Tx, before: string[], order: string[]): Promise<void> {
+  const moved = [...new Set([...before, ...order])].filter((id) => before.indexOf(id) !== order.indexOf(id));
+  if (moved.length === 0) return;
+  const ids = sql.join(moved.map((id) => sql`${id}`), sql`, `);
+  await tx.execute(sql`update stories set featured_rank = null where id in (${ids})`);
+  const placed = order.flatMap((id, i) => (moved.includes(id) ? [sql`(${id}, ${i + 1})`] : []));
+  if (placed.length) {
+    await tx.execute(sql`update stories s set featured_rank = v.rank::int from (values ${sql.join(placed, sql`, `)}) as v(id, rank) where s.id = v.id`);
+  }
+}
+
+/** {@link changeStory} for the featured stories: the featured lock first, then the story's row. */
+function changeFeatured(db: Db, staffId: number, storyId: string, change: (tx: Tx, story: StoryRow, order: string[]) => Promise<Change>): Promise<{ story: CatalogueStory }> {
+  return changeStory(db, staffId, storyId, async (tx, story) => change(tx, story, await featuredIds(tx)), async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${FEATURED_LOCK})`);
+  });
+}
+
+/** `list` with `id` at 1-based `position`, clamped to the list's end (appended without one). */
+function placeAt(list: string[], id: string, position: number | undefined): string[] {
+  const rest = list.filter((x) => x !== id);
+  const at = Math.min((position ?? rest.length + 1) - 1, rest.length);
+  return [...rest.slice(0, at), id, ...rest.slice(at)];
+}
+
+/**
+ * Staff feature a visible story at the top of the players' popular list: at `position` (default last),
+ * at most {@link FEATURED_MAX} at once. With `position`, an already featured story moves there.
+ */
+export function featureStory(db: Db, staffId: number, input: EndpointParsedInput<"adminCatalogueFeature">): Promise<{ story: CatalogueStory }> {
+  return changeFeatured(db, staffId, input.story_id, async (tx, story, before) => {
+    const from = before.indexOf(story.id) + 1;
+    if (from > 0) {
+      if (input.position === undefined) throw conflict(`The story is already featured (at place ${from})`);
+      const order = placeAt(before, story.id, input.position);
+      const to = order.indexOf(story.id) + 1;
+      if (to === from) throw conflict(`The story is already featured at place ${from}`);
+      await placeFeatured(tx, before, order);
+      return { action: "story.feature", reason: input.reason, detail: { from, to } };
+    }
+    if (!story.visible) throw conflict("Only a visible story can be featured: this one is hidden, unpublished or waiting for review");
+    if (before.length >= FEATURED_MAX) throw conflict(`${FEATURED_MAX} stories are featured already (the most there can be): unfeature one first`);
+    const order = placeAt(before, story.id, input.position);
+    await placeFeatured(tx, before, order);
+    return { action: "story.feature", reason: input.reason, detail: { to: order.indexOf(story.id) + 1 } };
+  });
+}
+
+/** Staff unfeature a story: the later featured stories move up one place. */
+export function unfeatureStory(db: Db, staffId: number, input: EndpointParsedInput<"adminCatalogueUnfeature">): Promise<{ story: CatalogueStory }> {
+  return changeFeatured(db, staffId, input.story_id, async (tx, story, before) => {
+    const from = before.indexOf(story.id) + 1;
+    if (from === 0) throw conflict("The story is already not featured");
+    await placeFeatured(tx, before, before.filter((id) => id !== story.id));
+    return { action: "story.unfeature", reason: input.reason, detail: { from } };
   });
 }
 

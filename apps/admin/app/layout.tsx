@@ -17,7 +17,9 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1 };
 /** The root layout. */
 export default function RootLayout({ children }: { children: ReactNode }) {
   return (
-    <html lang="en">
+    // Light only: data-theme names it so the UI kit's light-theme colours apply (its red error text
+    // is red-700 there; the dark default red-400 fails contrast on white).
+    <html lang="en" data-theme="light">
       <body className="bg-surface text-fg antialiased">
         <ConsoleShell>{children}</ConsoleShell>
       </body>

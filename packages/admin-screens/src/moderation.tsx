@@ -1,7 +1,7 @@
 "use client";
 // Moderation: the review queue (pending, approved or rejected submissions, in the URL) and one
-// version's detail, as players would read it and play it (the play-through), with Approve
-// (optionally changing the rating) and Reject (a reason the author reads).
+// version's detail, as players would see it (cover, avatars), read it and play it (the
+// play-through), with Approve (optionally changing the rating) and Reject (a reason the author reads).
 import type { ReviewItem } from "@storyloom/contract";
 import { Badge, Button } from "@storyloom/ui";
 import Link from "next/link";
@@ -13,6 +13,7 @@ import { FilterSelect } from "./filter-controls";
 import { parseReviewFilters, REVIEW_STATES, withParams } from "./filters";
 import { formatTime } from "./format";
 import { ReasonDialog } from "./reason-dialog";
+import { CastList, VersionCard } from "./review-art";
 
 // The ink compiler and the preview are large: they load the first time a moderator opens a play-through.
 const PlayThrough = lazy(() => import("./play-through").then((m) => ({ default: m.PlayThrough })));
@@ -89,11 +90,8 @@ function Verdict({ item }: { item: ReviewItem }) {
 function VersionDetail({ item }: { item: ReviewItem }) {
   return (
     <article className="mt-6 rounded border border-line p-4" aria-labelledby="version-title">
-      <h2 id="version-title" className="text-lg font-semibold">
-        {item.title}
-      </h2>
-      <p className="mt-1 text-sm">{item.hook}</p>
-      <dl className="mt-3 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
+      <VersionCard item={item} headingId="version-title" />
+      <dl className="mt-4 grid grid-cols-[max-content_1fr] gap-x-4 gap-y-1 text-sm">
         <dt className="text-muted">Story</dt>
         <dd>{item.story_id}</dd>
         <dt className="text-muted">Category</dt>
@@ -116,20 +114,7 @@ function VersionDetail({ item }: { item: ReviewItem }) {
       </dl>
       {item.state === "pending" && <Decisions item={item} />}
       <Section title="Characters">
-        <ul className="flex flex-col gap-2 text-sm">
-          {item.characters.map((c) => (
-            <li key={c.name} className="rounded bg-surface-2 p-2">
-              <p className="font-semibold">{c.name}</p>
-              <p>
-                <span className="text-muted">Persona: </span>
-                {c.persona}
-              </p>
-              <p>
-                <span className="text-muted">Greeting (a player's first message): </span>“{c.greeting}”
-              </p>
-            </li>
-          ))}
-        </ul>
+        <CastList item={item} />
       </Section>
       <PlayThroughSection script={item.script} />
       <Section title="Script">

@@ -10,3 +10,4 @@ export * from "./console";
 export * from "./console-catalogue";
 export * from "./console-orders";
 export * from "./console-dashboard";
+export * from "./review-art";

@@ -98,6 +98,11 @@ test.describe("operator console", () => {
     await expect(detail.getByRole("heading", { name: title })).toBeVisible();
     await expect(detail.getByText("A keeper's daughter shows you the light.")).toBeVisible();
     await expect(detail.getByRole("region", { name: "Characters" })).toContainText("“You found the door. Most people walk past it.”");
+    // The cover and the avatar as players will see them, drawn by the API for staff before the story is in the catalogue.
+    for (const picture of [detail.getByRole("img", { name: `Cover of “${title}”` }), detail.getByRole("img", { name: "Wren’s avatar" })]) {
+      await expect(picture).toBeVisible();
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    }
     await expect(detail.getByRole("region", { name: "Script text" })).toContainText("Up to the light, or down to the cellar?");
     await expectConsoleAccessible(page);
 
@@ -123,6 +128,8 @@ test.describe("operator console", () => {
     const reject = page.getByRole("dialog", { name: `Reject “${title}”?` });
     await reject.getByRole("button", { name: "Reject" }).click();
     await expect(reject.getByRole("alert")).toContainText("at least 3 characters");
+    // The error text is read against the dialog at rest: the console names its light theme for it.
+    await expectConsoleAccessible(page);
     await reject.getByRole("button", { name: "Cancel" }).click();
 
     await detail.getByRole("button", { name: "Approve" }).click();

@@ -9,6 +9,7 @@ import { privateNoStore } from "../services/publicRead";
 import { listReportGroups, resolveReports } from "../services/reports";
 import { approveVersion, listReview, rejectVersion } from "../services/review";
 import { banUser, moderationHistory, pendingDeletions, rateStory, restoreStory, unbanUser, unpublishStory } from "../services/staff";
+import { reviewArtRoutes } from "./reviewArt";
 
 type StaffHandler<N extends EndpointName> = (args: HandlerArgs<N, AuthedUser> & { staffId: number }) => Promise<EndpointData<N>>;
 
@@ -45,4 +46,6 @@ export function adminRoutes(app: FastifyInstance, ctx: AppContext): void {
     // A rejection needs a reason the author will read (rejectVersion refuses one under 3 characters).
     return { item: await rejectVersion(db, id, { staffId, reason: input.reason }) };
   });
+  // A submitted version's cover and avatars (a picture, not an endpoint of the table).
+  reviewArtRoutes(app, ctx);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { endpoints, errorStatus, Email, User } from "./index";
+import { endpoints, errorStatus, Email, LORE_LIMITS, User } from "./index";
 
 // Every call of spec section 7, by method and exact path.
 const specCalls = [
@@ -134,7 +134,7 @@ describe("story drafts", () => {
     expect(calls.every((e) => e.auth === "required")).toBe(true);
   });
   it("fills a new draft's empty fields, and an update changes only what it sends", () => {
-    expect(endpoints.storyDraftCreate.input.parse({ title: " Low Tide " })).toEqual({ title: "Low Tide", hook: "", category_id: null, tags: [], characters: [], script: "", rating: "general" });
+    expect(endpoints.storyDraftCreate.input.parse({ title: " Low Tide " })).toEqual({ title: "Low Tide", hook: "", category_id: null, tags: [], characters: [], script: "", rating: "general", lorebook: [] });
     expect(endpoints.storyDraftUpdate.input.parse({ id: "3", hook: "New" })).toEqual({ id: "3", hook: "New" });
   });
   it("refuses control characters, markup in names, repeated names and oversized scripts", () => {
@@ -158,5 +158,28 @@ describe("story drafts", () => {
     expect(ok({ id: "3", kind: "knot", note: "x".repeat(201) })).toBe(false);
     expect(ok({ id: "3", kind: "knot", note: "two\nlines" })).toBe(false);
     expect(ok({ id: "3", kind: "knot", script: "mine" })).toBe(false);
+  });
+});
+
+describe("lorebooks", () => {
+  const create = (lorebook: unknown) => endpoints.storyDraftCreate.input.safeParse({ title: "T", lorebook });
+  it("fills an entry's defaults and keeps words and patterns as written", () => {
+    const r = endpoints.storyDraftCreate.input.parse({ title: "T", lorebook: [{ name: " Lamp ", keys: ["lighthouse", "/lamp ?room/i"], content: " Dark. " }] });
+    expect(r.lorebook).toEqual([{ name: "Lamp", keys: ["lighthouse", "/lamp ?room/i"], content: "Dark.", always: false, priority: 50, position: "after_persona", share: 10 }]);
+    expect(create([{ name: "Tides", always: true, content: "Out all day." }]).success).toBe(true);
+  });
+  it("refuses entries past their bounds, without keys unless always on, and unknown fields", () => {
+    const e = (over: Record<string, unknown>) => [{ name: "E", keys: ["k"], content: "c", ...over }];
+    expect(create(e({ keys: [] })).success).toBe(false);
+    expect(create(e({ content: "x".repeat(LORE_LIMITS.contentChars + 1) })).success).toBe(false);
+    expect(create(e({ keys: Array.from({ length: LORE_LIMITS.keysPerEntry + 1 }, (_, i) => `k${i}`) })).success).toBe(false);
+    expect(create(e({ keys: [`/${"a".repeat(LORE_LIMITS.regexChars)}/i`] })).success).toBe(true);
+    expect(create(e({ keys: [`/${"a".repeat(LORE_LIMITS.regexChars + 1)}/`] })).success).toBe(false);
+    expect(create(e({ keys: ["x".repeat(LORE_LIMITS.keyChars + 1)] })).success).toBe(false);
+    expect(create(e({ keys: ["two\nlines"] })).success).toBe(false);
+    expect(create(e({ share: 0 })).success).toBe(false);
+    expect(create(e({ position: "anywhere" })).success).toBe(false);
+    expect(create(e({ extra: 1 })).success).toBe(false);
+    expect(create(Array.from({ length: LORE_LIMITS.entries + 1 }, () => e({})[0])).success).toBe(false);
   });
 });

@@ -27,6 +27,7 @@ import { consoleInputs, consoleOutputs } from "./console";
 import { dashboardInputs, dashboardOutputs } from "./console-dashboard";
 import { catalogueInputs, catalogueOutputs } from "./console-catalogue";
 import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
+import { PromptRecord } from "./lorebook";
 
 
 /** One call of the wire: method, exact path, auth mode, input (query for GET, body for POST) and data. */
@@ -343,6 +344,13 @@ export const endpoints = {
     ...routes.chatSelect,
     input: z.object({ story_id: Slug, message_id: MessageId, index: z.number().int().min(0).max(19) }).strict(),
     output: z.object({ message: ChatMessage }),
+  }),
+  // The prompt inspector: what one of the caller's own model replies was built from (404 for anyone
+  // else's, and for replies written before prompts were recorded).
+  chatPrompt: def({
+    ...routes.chatPrompt,
+    input: z.object({ story_id: Slug, message_id: MessageId }).strict(),
+    output: z.object({ message_id: z.string(), prompt: PromptRecord }),
   }),
 
   metaForward: def({

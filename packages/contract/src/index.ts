@@ -4,6 +4,7 @@ export * from "./routes";
 export * from "./endpoints";
 export * from "./constants";
 export * from "./story-draft";
+export * from "./lorebook";
 export * from "./proof-of-work";
 export * from "./safety";
 export * from "./console";

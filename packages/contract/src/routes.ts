@@ -49,6 +49,7 @@ export const routes = {
   chatRegenerate: { method: "POST", path: "/api/v1/actor/chat/message.regenerate", auth: "required" },
   chatEdit: { method: "POST", path: "/api/v1/actor/chat/message.edit", auth: "required" },
   chatSelect: { method: "POST", path: "/api/v1/actor/chat/message.select", auth: "required" },
+  chatPrompt: { method: "POST", path: "/api/v1/actor/chat/message.prompt", auth: "required" },
   // optional: page-hide beacons cannot send a bearer token; a token, when sent, links the events to the user.
   metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "optional" },
   trackingConfig: { method: "GET", path: "/api/v1/tracking.config", auth: "optional" },

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { STORY_LIMITS as L } from "./constants";
 import { DailyTask, Rating, Slug, Timestamp } from "./entities";
+import { Lorebook } from "./lorebook";
 import { DraftReview } from "./safety";
 
 // The story editor's wire shapes. Text fields refuse control characters (a tab or newline where
@@ -61,6 +62,8 @@ const fieldShape = {
   script: z.string().max(L.scriptChars, `the script is longer than ${L.scriptChars} characters`),
   /** the author's rating: "mature" stories are shown only to signed-in players who confirmed their age */
   rating: Rating,
+  /** world-info entries the prompt builder adds when the recent turns name them (see lorebook.ts) */
+  lorebook: Lorebook,
 };
 
 /** Every editable field of a new draft: the title is required, the rest start empty. */
@@ -73,6 +76,7 @@ export const DraftFields = z
     characters: fieldShape.characters.default([]),
     script: fieldShape.script.default(""),
     rating: fieldShape.rating.default("general"),
+    lorebook: fieldShape.lorebook.default([]),
   })
   .strict();
 
@@ -92,6 +96,7 @@ export const StoryDraft = z.object({
   characters: z.array(z.object({ name: z.string(), persona: z.string(), greeting: z.string() })),
   script: z.string(),
   rating: Rating,
+  lorebook: Lorebook,
   status: DraftStatus,
   /** how review of the newest submission stands; null until first submitted */
   review: DraftReview.nullable(),
@@ -105,8 +110,8 @@ export const StoryDraft = z.object({
 });
 export type StoryDraft = z.infer<typeof StoryDraft>;
 
-/** A draft as listed: without the script and the characters. */
-export const StoryDraftSummary = StoryDraft.omit({ script: true, characters: true });
+/** A draft as listed: without the script, the characters and the lorebook. */
+export const StoryDraftSummary = StoryDraft.omit({ script: true, characters: true, lorebook: true });
 export type StoryDraftSummary = z.infer<typeof StoryDraftSummary>;
 
 /** One problem of a script: its 1-based line (null when ink gives none) and what is wrong. */

@@ -5,6 +5,7 @@ import { route, routeCheckingSession } from "../http";
 import { ModelClient, modelSettings } from "../llm/client";
 import { chatHistory } from "../services/chat";
 import { ChatEngine, type TurnResult } from "../services/chatEngine";
+import { promptRecordOf } from "../services/promptRecords";
 import { turnChannel, type RouteChannel } from "./chatStream";
 
 /** Runs a turn on its channel: a stream ends with `done` or `error`; a JSON answer returns the turn or throws. */
@@ -31,6 +32,11 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, "chatHistory", async ({ input, user }) => ({
     ...(await chatHistory(ctx.db, user.user.id, input.story_id, input.actor_id)),
     free_text: freeText,
+  }));
+  // The prompt inspector reads what one of the caller's own replies was built from.
+  route(app, ctx, "chatPrompt", async ({ input, user }) => ({
+    message_id: input.message_id,
+    prompt: await promptRecordOf(ctx.db, user.user.id, input.story_id, input.message_id),
   }));
   route(app, ctx, "chatReasoningHistory", async ({ input, user }) => ({
     ...(await chatHistory(ctx.db, user.user.id, input.story_id)),

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNotNull, sql } from "drizzle-orm";
 import type { ChatMessage } from "@storyloom/contract";
-import { actors, chatMessages, stories, users, type Db, type Tx } from "@storyloom/db";
+import { actors, chatMessages, stories, users, type Db, type StoredLoreEntry, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
 import { everyoneMaySee, refusal, type StoryGate } from "./catalogue";
 import { onCatalogueChange } from "./invalidation";
@@ -96,7 +96,7 @@ export function present(rows: readonly MessageRow[], thread: readonly MessageRow
 }
 
 interface LoadedStory {
-  story: { id: string; title: string; script: string };
+  story: { id: string; title: string; script: string; lorebook: StoredLoreEntry[] };
   cast: ActorRow[];
   /** who may play it (see catalogue.refusal) */
   gate: StoryGate;
@@ -134,7 +134,7 @@ export async function loadStory(db: Db | Tx, storyId: string, actorId?: string, 
   let hit = perDb.get(storyId);
   if (!hit || Date.now() - hit.at > STORY_TTL_MS) {
     const [row] = await db
-      .select({ id: stories.id, title: stories.title, script: stories.script, visible: stories.visible, rating: stories.rating, authorId: stories.authorId })
+      .select({ id: stories.id, title: stories.title, script: stories.script, lorebook: stories.lorebook, visible: stories.visible, rating: stories.rating, authorId: stories.authorId })
       .from(stories)
       .where(eq(stories.id, storyId));
     if (!row) throw notFound(`No story with id ${storyId}`);

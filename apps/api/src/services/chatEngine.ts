@@ -1,11 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { eq, sql, type SQL } from "drizzle-orm";
-import type { ChatMessage } from "@storyloom/contract";
+import type { ChatMessage, PromptRecord } from "@storyloom/contract";
 import { chatMessages, executePrepared, rowsOf } from "@storyloom/db";
 import { ApiError, unauthorized } from "../errors";
 import { ModelError } from "../llm/client";
+import { chatReplyTokens } from "../metrics/metrics";
 import { messageScreen, type MessageScreen } from "../moderation/messages";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
+import { compileLorebook } from "../llm/lore";
+import { promptRecordCte, savePromptRecord } from "./promptRecords";
 import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
 import { getSysconfig } from "./sysconfig";
@@ -221,6 +224,7 @@ export class ChatEngine {
       .set({ content: reply.text, reasoning: reply.reasoning || null, stopped: reply.stopped, pending: false, promptTokens: reply.usage.promptTokens, completionTokens: reply.usage.completionTokens })
       .where(eq(chatMessages.id, placeholder.id))
       .returning();
+    if (row) await savePromptRecord(db, row.id, reply.prompt);
     return row ?? null;
   }
 
@@ -250,10 +254,13 @@ export class ChatEngine {
       history,
       afterChoice: opts.afterChoice,
       budget: config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS,
+      lorebook: compileLorebook(story.lorebook),
     });
     ch.start(speakerId ? "actor" : "narrator", speakerId);
     const reply = await meteredStream({ db: this.deps.db, config, model: model! }, { messages: prompt.messages, tools: prompt.tools, signal: ch.signal }, { text: ch.delta, reasoning: ch.reasoning });
-    return { ...reply, text: reply.text.trim(), reasoning: reply.reasoning.trim() };
+    // A reply with words is stored (and charged), stopped or not: one sample each.
+    if (reply.text.trim()) chatReplyTokens.observe(reply.usage.completionTokens);
+    return { ...reply, text: reply.text.trim(), reasoning: reply.reasoning.trim(), prompt: prompt.record };
   }
 
   /**
@@ -453,7 +460,7 @@ export class ChatEngine {
     userId: number,
     storyId: string,
     slot: MessageRow,
-    reply: { text: string; reasoning: string; stopped: boolean; usage?: { promptTokens: number; completionTokens: number } },
+    reply: { text: string; reasoning: string; stopped: boolean; usage?: { promptTokens: number; completionTokens: number }; prompt?: PromptRecord },
     against: MessageRow | undefined,
     toolCall: { name: string; arguments: string } | null,
     /** the turn's lease: its hold is cleared by the write that stores the reply */
@@ -469,6 +476,8 @@ export class ChatEngine {
       const ctes: SQL[] = [
         sql`reply as (update chat_messages set content = ${content.content}, reasoning = ${content.reasoning}, stopped = ${content.stopped}, pending = false, prompt_tokens = ${tokens.promptTokens}, completion_tokens = ${tokens.completionTokens} where id = ${slot.id} returning id)`,
       ];
+      const recorded = promptRecordCte("prompt_record", reply.prompt, "reply");
+      if (recorded) ctes.push(recorded);
       if (supersede) ctes.push(...supersedeCtes(userId, storyId, supersede, slot, sql`exists (select 1 from reply)`));
       ctes.push(...playerActivityCtes(userId, "typed_replies", sql`exists (select 1 from reply)`));
       // The reply's hold is kept from here on: the write that stores it releases the lease, or clears its hold.
@@ -497,6 +506,7 @@ export class ChatEngine {
       const [row] = await tx.update(chatMessages).set(content).where(eq(chatMessages.id, slot.id)).returning();
       if (!row) throw new ApiError("CONFLICT", "This reply was removed while it was written");
       await tx.execute(lease.unholdSql);
+      await savePromptRecord(tx, row.id, reply.prompt);
       await countPlayerActivity(tx, userId, "typed_replies");
       if (supersede) await tx.execute(sql`with ${sql.join(supersedeCtes(userId, storyId, supersede, slot), sql`, `)} select 1`);
       const rows = [row];

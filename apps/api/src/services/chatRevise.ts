@@ -6,6 +6,7 @@ import { ModelError } from "../llm/client";
 import { balanceOf, lastModelReply, latestSaved, loadStory, lockUser, present, threadRows, type Alternative, type MessageRow, type SavedTurn } from "./chat";
 import type { ChatEngine } from "./chatEngine";
 import { assertModelBudget } from "./modelBudget";
+import { savePromptRecord } from "./promptRecords";
 import { asLine, FREE_TEXT_NEEDS_MODEL, MAX_ALTERNATIVES, modeOf, type ChatTarget, type TurnChannel, type TurnResult } from "./chatTurn";
 
 // Revisions of the last exchange: a new alternative of the last model reply, new words for the
@@ -67,6 +68,8 @@ export async function regenerate(engine: ChatEngine, userId: number, target: Cha
           })
           .where(eq(chatMessages.id, last.id))
           .returning();
+        // The inspector shows the newest alternative's prompt.
+        await savePromptRecord(tx, last.id, reply.prompt);
         return updated!;
       });
       kept = true;

@@ -35,6 +35,7 @@ async function copyIntoStory(tx: Tx, v: VersionRow, reviewState: "approved" | "p
     tags: v.tags,
     coverUrl: coverPath(v.storyId),
     script: v.script,
+    lorebook: v.lorebook,
     rating,
     reviewState,
   };
@@ -65,7 +66,7 @@ async function copyIntoStory(tx: Tx, v: VersionRow, reviewState: "approved" | "p
  */
 export async function submitVersion(
   tx: Tx,
-  draft: { id: number; userId: number; storyId: string; title: string; hook: string; categoryId: string; tags: string[]; characters: VersionRow["characters"]; script: string; rating: string },
+  draft: { id: number; userId: number; storyId: string; title: string; hook: string; categoryId: string; tags: string[]; characters: VersionRow["characters"]; script: string; lorebook: VersionRow["lorebook"]; rating: string },
   opening: string,
   moderation: ModerationVerdict | null,
 ): Promise<VersionRow> {
@@ -85,6 +86,7 @@ export async function submitVersion(
       tags: draft.tags,
       characters: draft.characters,
       script: draft.script,
+      lorebook: draft.lorebook,
       opening,
       rating: ratingOf(draft.rating),
       moderation,

@@ -1,7 +1,8 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
-import { STORY_LIMITS, type DraftReview, type EndpointParsedInput, type ModerationVerdict, type ScriptProblem, type StoryDraft, type StoryDraftSummary } from "@storyloom/contract";
+import { isRegexKey, STORY_LIMITS, type DraftReview, type LoreEntry, type EndpointParsedInput, type ModerationVerdict, type ScriptProblem, type StoryDraft, type StoryDraftSummary } from "@storyloom/contract";
 import { categories, stories, storyDrafts, users, type Db, type Tx } from "@storyloom/db";
 import { ApiError, notFound } from "../errors";
+import { loreKeyProblem } from "../llm/lore";
 import type { AuthedUser } from "../auth/session";
 import { skippedVerdict, type ModerationClient } from "../moderation/client";
 import { balanceOf } from "./checkIn";
@@ -45,7 +46,7 @@ function toSummary(row: DraftRow, review: DraftReview | null): StoryDraftSummary
 
 /** The wire form of a draft row, with how review of its newest submission stands (null: never submitted). */
 export function toDraft(row: DraftRow, review: DraftReview | null = null): StoryDraft {
-  return { ...toSummary(row, review), script: row.script, characters: row.characters };
+  return { ...toSummary(row, review), script: row.script, characters: row.characters, lorebook: row.lorebook };
 }
 
 /** The wire form of a draft row with its review read from the database. */
@@ -67,6 +68,20 @@ async function ownDraft(db: Db | Tx, userId: number, id: string, lock = false): 
 const fieldError = (path: string, message: string, extra: Record<string, unknown> = {}) =>
   new ApiError("VALIDATION_ERROR", `Invalid body: ${path} ${message}`, { fields: [{ path, message }], ...extra });
 
+/**
+ * Every pattern key of a lorebook must compile with RE2 (the contract checked the rest): refused
+ * with the first bad key's path and RE2's reason, before anything is written.
+ */
+function requireLorePatterns(lorebook: readonly LoreEntry[] | undefined): void {
+  lorebook?.forEach((entry, i) =>
+    entry.keys.forEach((key, k) => {
+      if (!isRegexKey(key)) return;
+      const problem = loreKeyProblem(key);
+      if (problem) throw fieldError(`lorebook.${i}.keys.${k}`, `is not a pattern RE2 can run: ${problem}`);
+    }),
+  );
+}
+
 async function requireCategory(db: Db | Tx, id: string | null | undefined): Promise<void> {
   if (!id) return;
   const [row] = await db.select({ id: categories.id }).from(categories).where(eq(categories.id, id));
@@ -87,6 +102,7 @@ export async function getDraft(db: Db, userId: number, id: string): Promise<Stor
 
 /** Saves a new draft; at most STORY_LIMITS.drafts per person (counted under a lock of the user row). */
 export async function createDraft(db: Db, userId: number, fields: Fields): Promise<StoryDraft> {
+  requireLorePatterns(fields.lorebook);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
     const [n] = await tx.select({ n: count() }).from(storyDrafts).where(eq(storyDrafts.userId, userId));
@@ -94,7 +110,7 @@ export async function createDraft(db: Db, userId: number, fields: Fields): Promi
     await requireCategory(tx, fields.category_id);
     const [row] = await tx
       .insert(storyDrafts)
-      .values({ userId, title: fields.title, premise: "", hook: fields.hook, categoryId: fields.category_id, tags: fields.tags, characters: fields.characters, script: fields.script, rating: fields.rating })
+      .values({ userId, title: fields.title, premise: "", hook: fields.hook, categoryId: fields.category_id, tags: fields.tags, characters: fields.characters, script: fields.script, rating: fields.rating, lorebook: fields.lorebook })
       .returning();
     return toDraft(row!);
   });
@@ -102,6 +118,7 @@ export async function createDraft(db: Db, userId: number, fields: Fields): Promi
 
 /** Changes the fields sent; the published story stays as it was until the next publish. */
 export async function updateDraft(db: Db, userId: number, id: string, changes: Changes): Promise<StoryDraft> {
+  requireLorePatterns(changes.lorebook);
   const row = await db.transaction(async (tx) => {
     await ownDraft(tx, userId, id, true);
     await requireCategory(tx, changes.category_id);
@@ -115,6 +132,7 @@ export async function updateDraft(db: Db, userId: number, id: string, changes: C
         ...(changes.characters !== undefined ? { characters: changes.characters } : {}),
         ...(changes.script !== undefined ? { script: changes.script } : {}),
         ...(changes.rating !== undefined ? { rating: changes.rating } : {}),
+        ...(changes.lorebook !== undefined ? { lorebook: changes.lorebook } : {}),
         // clock_timestamp: later than a publish earlier in the same second, so "changed since" holds.
         updatedAt: sql`clock_timestamp()`,
       })
@@ -182,13 +200,13 @@ function refuseProblems(problems: ReturnType<typeof publishProblems>): void {
 }
 
 /** What a submission freezes: a changed fingerprint means the draft was edited while it was being checked. */
-const fingerprint = (r: DraftRow) => JSON.stringify([r.title, r.hook, r.categoryId, r.tags, r.characters, r.script, r.rating]);
+const fingerprint = (r: DraftRow) => JSON.stringify([r.title, r.hook, r.categoryId, r.tags, r.characters, r.script, r.rating, r.lorebook]);
 
 /** The moderation verdict a submission stores: none with review off, "skipped" without an endpoint. */
 async function moderate(review: PublishReview, row: DraftRow, scriptTexts: string[]): Promise<ModerationVerdict | null> {
   if (review.mode === "off") return null;
   if (!review.moderator) return skippedVerdict();
-  const fields = [row.title, row.hook, ...row.characters.flatMap((c) => [c.persona, c.greeting])];
+  const fields = [row.title, row.hook, ...row.characters.flatMap((c) => [c.persona, c.greeting]), ...row.lorebook.map((e) => e.content)];
   return review.moderator.checkStory(fields, scriptTexts);
 }
 

@@ -167,6 +167,8 @@ export const stories = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     coverUrl: text("cover_url").notNull(),
     script: text("script").notNull().default(""),
+    /** world-info entries the prompt builder adds when the recent turns name them (see StoredLoreEntry) */
+    lorebook: jsonb("lorebook").$type<StoredLoreEntry[]>().notNull().default(sql`'[]'::jsonb`),
     playCount: integer("play_count").notNull().default(0),
     likeCount: integer("like_count").notNull().default(0),
     trendingScore: integer("trending_score").notNull().default(0),
@@ -385,6 +387,19 @@ export const chatMessages = pgTable(
 );
 
 /**
+ * What the prompt of a model reply (its newest alternative) was built from, part by part: the
+ * contract's PromptRecord, for the prompt inspector. Kept apart from chat_messages so reading a thread
+ * (every turn does) never reads these; it goes with its message.
+ */
+export const chatPrompts = pgTable("chat_prompts", {
+  messageId: bigint("message_id", { mode: "number" })
+    .primaryKey()
+    .references(() => chatMessages.id, { onDelete: "cascade" }),
+  record: jsonb("record").notNull(),
+  createdAt: createdAt(),
+});
+
+/**
  * One generation per chat at a time, across API instances: a row per (user, story) names the request
  * writing a reply until `expires_at` (so a crashed instance's lease lapses). No transaction is held
  * open during the stream (PGlite has one connection). `hold_key` names the coins held for the reply
@@ -426,6 +441,20 @@ export interface DraftCharacter {
 }
 
 /**
+ * A lorebook entry as stored (validated by the contract's LoreEntry on the way in): the draft's, the
+ * frozen version's and the playing story's copies have the same shape.
+ */
+export interface StoredLoreEntry {
+  name: string;
+  keys: string[];
+  content: string;
+  always: boolean;
+  priority: number;
+  position: "before_persona" | "after_persona" | "before_turns";
+  share: number;
+}
+
+/**
  * Stories users write: the pitch of the create-story daily task (title + premise) and the story
  * editor's drafts (every field of a story plus its ink script). Publishing copies a draft into
  * `stories` under `story_id`, which stays the same through unpublish and republish.
@@ -442,6 +471,7 @@ export const storyDrafts = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     characters: jsonb("characters").$type<DraftCharacter[]>().notNull().default(sql`'[]'::jsonb`),
     script: text("script").notNull().default(""),
+    lorebook: jsonb("lorebook").$type<StoredLoreEntry[]>().notNull().default(sql`'[]'::jsonb`),
     storyId: text("story_id")
       .unique()
       .references(() => stories.id),
@@ -522,6 +552,7 @@ export const storyVersions = pgTable(
     tags: text("tags").array().notNull().default(sql`'{}'::text[]`),
     characters: jsonb("characters").$type<DraftCharacter[]>().notNull(),
     script: text("script").notNull(),
+    lorebook: jsonb("lorebook").$type<StoredLoreEntry[]>().notNull().default(sql`'[]'::jsonb`),
     /** the script's first passage, as the check found it */
     opening: text("opening").notNull().default(""),
     rating: text("rating").notNull().default("general"),

@@ -6,6 +6,7 @@ import { horror } from "./content/horror";
 import { mystery } from "./content/mystery";
 import { romance } from "./content/romance";
 import { scifi } from "./content/scifi";
+import { seedLorebooks } from "./content/lorebooks";
 import { sliceOfLife } from "./content/sliceOfLife";
 import type { SeedCategory } from "./content/types";
 import { checkedSeedScripts } from "./scripts";
@@ -54,6 +55,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         tags: s.tags,
         coverUrl: coverPath(s.id),
         script: scripts.get(s.id)!,
+        lorebook: seedLorebooks[s.id] ?? [],
         playCount: s.playCount,
         trendingScore: s.trending,
         createdAt: new Date(s.createdAt),
@@ -70,6 +72,7 @@ export async function seedCatalogue(db: Db): Promise<void> {
         tags: sql`excluded.tags`,
         coverUrl: sql`excluded.cover_url`,
         script: sql`excluded.script`,
+        lorebook: sql`excluded.lorebook`,
       },
     });
   await db

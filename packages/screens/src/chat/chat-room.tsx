@@ -112,6 +112,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
     onEdit: setEditing,
     onRegenerate: thread.regenerate,
     onSelect: thread.select,
+    storyId,
   };
   const addressees = variant === "novel" ? Object.entries(cast).map(([id, c]) => ({ id, name: c.name })) : [];
   const returnPath = `${VARIANT_PATH[variant]}/${storyId}${actorId && variant !== "reasoning" ? `/${actorId}` : ""}`;

@@ -3,6 +3,7 @@ import type { ChatMessage } from "@storyloom/contract";
 import { isReportable } from "./chat-logic";
 import type { MessageActionsApi } from "./message-parts";
 import { ReportButton } from "../safety/report-button";
+import { WhyReplyButton } from "./why-reply-button";
 
 const action =
   "inline-flex min-h-9 min-w-9 items-center justify-center gap-1 rounded-lg px-2 text-xs font-semibold underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand disabled:opacity-40 disabled:no-underline";
@@ -10,7 +11,8 @@ const action =
 /**
  * The actions under a message (loaded by message-parts.tsx): Edit on the player's last message;
  * Regenerate and the pager between alternatives (‹ 2/3 ›) on the last model reply; Report on a
- * stored character or narrator line (opens the report dialog).
+ * stored character or narrator line (opens the report dialog); "Why this reply?" on a model reply
+ * (opens the prompt inspector, loaded when asked for).
  */
 export function MessageActions({ message, api, tone = "plain" }: { message: ChatMessage; api: MessageActionsApi; tone?: "plain" | "overlay" }) {
   const editable = api.editableId === message.id;
@@ -45,6 +47,7 @@ export function MessageActions({ message, api, tone = "plain" }: { message: Chat
           <span aria-hidden="true">↻</span> Regenerate<span className="sr-only"> this reply</span>
         </button>
       ) : null}
+      {api.storyId && message.source === "model" && !message.removed ? <WhyReplyButton storyId={api.storyId} messageId={message.id} className={action} /> : null}
       {reportable ? (
         <ReportButton target={{ kind: "message", id: message.id, label: "this message" }} className={action}>
           Report<span className="sr-only"> this message</span>

@@ -14,6 +14,8 @@ export interface MessageActionsApi {
   onEdit: (message: ChatMessage) => void;
   onRegenerate: () => void;
   onSelect: (message: ChatMessage, index: number) => void;
+  /** The chat's story: with it, each model reply offers "Why this reply?" (the prompt inspector). */
+  storyId?: string;
 }
 
 /**

@@ -14,7 +14,7 @@ export interface DraftFieldsProps {
   errors: Record<string, string>;
 }
 
-function Area({ id, label, value, onChange, max, rows, error, hint }: { id: string; label: string; value: string; onChange: (v: string) => void; max: number; rows: number; error?: string; hint?: string }) {
+export function Area({ id, label, value, onChange, max, rows, error, hint }: { id: string; label: string; value: string; onChange: (v: string) => void; max: number; rows: number; error?: string; hint?: string }) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
   return (

@@ -11,6 +11,7 @@ const draft: StoryDraft = {
   characters: [{ name: "Wren", persona: "", greeting: "Hi" }],
   script: STARTER_SCRIPT,
   rating: "general",
+  lorebook: [],
   status: "draft",
   review: null,
   story_id: null,
@@ -27,7 +28,7 @@ describe("the editor's form", () => {
   });
   it("round-trips a draft and knows when it changed", () => {
     const f = formOf(draft);
-    expect(changesOf("7", f)).toEqual({ id: "7", title: "Low Tide", hook: "A lighthouse.", category_id: null, tags: ["sea"], characters: draft.characters, script: STARTER_SCRIPT, rating: "general" });
+    expect(changesOf("7", f)).toEqual({ id: "7", title: "Low Tide", hook: "A lighthouse.", category_id: null, tags: ["sea"], characters: draft.characters, script: STARTER_SCRIPT, rating: "general", lorebook: [] });
     expect(isDirty(f, formOf(draft))).toBe(false);
     expect(isDirty({ ...f, rating: "mature" }, f)).toBe(true);
     expect(changesOf("7", formOf({ ...draft, rating: "mature" })).rating).toBe("mature");

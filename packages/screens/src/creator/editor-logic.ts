@@ -1,6 +1,6 @@
 // The story editor's pure parts: the form's shape, client-side checks with the contract's own
 // schema, and reading ink's tags. No React here, so every rule is unit-tested.
-import { DraftChanges, STORY_LIMITS, type EndpointInput, type Rating, type ScriptProblem, type StoryDraft } from "@storyloom/contract";
+import { DraftChanges, STORY_LIMITS, type EndpointInput, type LoreEntry, type LorePosition, type Rating, type ScriptProblem, type StoryDraft } from "@storyloom/contract";
 
 /** One character as the form holds it. */
 export interface CharacterForm {
@@ -8,6 +8,28 @@ export interface CharacterForm {
   persona: string;
   greeting: string;
 }
+
+/** One lorebook entry as the form holds it: its keys as the text the author types, one per line. */
+export interface LoreForm {
+  name: string;
+  keysText: string;
+  content: string;
+  always: boolean;
+  priority: number;
+  position: LorePosition;
+  share: number;
+}
+
+/** A new lorebook entry's form. */
+export const newLoreEntry = (n: number): LoreForm => ({ name: `Entry ${n}`, keysText: "", content: "", always: false, priority: 50, position: "after_persona", share: 10 });
+
+/** Keys typed one per line → the keys: trimmed, without empties or repeats. */
+export function parseKeys(text: string): string[] {
+  return [...new Set(text.split("\n").map((k) => k.trim()).filter(Boolean))];
+}
+
+const loreFormOf = (e: LoreEntry): LoreForm => ({ name: e.name, keysText: e.keys.join("\n"), content: e.content, always: e.always, priority: e.priority, position: e.position, share: e.share });
+const loreOf = (f: LoreForm): LoreEntry => ({ name: f.name.trim(), keys: parseKeys(f.keysText), content: f.content.trim(), always: f.always, priority: f.priority, position: f.position, share: f.share });
 
 /** The editor's form: the draft's fields, with tags as the text the author types. */
 export interface DraftForm {
@@ -19,6 +41,7 @@ export interface DraftForm {
   script: string;
   /** General, or Mature 18+ (shown only to signed-in players who confirmed their age) */
   rating: Rating;
+  lorebook: LoreForm[];
 }
 
 /** Tags typed as "sea, short, Sea" → ["sea", "short"]: trimmed, no empties, no repeats. */
@@ -44,6 +67,7 @@ export function formOf(d: StoryDraft): DraftForm {
     characters: d.characters.map((c) => ({ ...c })),
     script: d.script,
     rating: d.rating,
+    lorebook: d.lorebook.map(loreFormOf),
   };
 }
 
@@ -58,6 +82,7 @@ export function changesOf(id: string, f: DraftForm): EndpointInput<"storyDraftUp
     characters: f.characters.map((c) => ({ name: c.name.trim(), persona: c.persona.trim(), greeting: c.greeting.trim() })),
     script: f.script,
     rating: f.rating,
+    lorebook: f.lorebook.map(loreOf),
   };
 }
 

@@ -1,5 +1,5 @@
 "use client";
-import { useEffect, useId, useMemo, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useMemo, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { Category, ScriptProblem, StoryDraft } from "@storyloom/contract";
 import { useApiMutation, queryKeyOf } from "@storyloom/api-client/react";
@@ -14,6 +14,51 @@ import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
 import { Cowriter } from "./cowrite";
 import { publishedText, storyState } from "./story-state";
+
+// The lorebook's fields are code only some authors need: loaded when the section is opened (or
+// warmed when its button is pointed at or focused).
+const loadLorebook = () => import("./lorebook-section");
+const LorebookEditor = lazy(() => loadLorebook().then((m) => ({ default: m.LorebookEditor })));
+const warmLorebook = () => void loadLorebook().catch(() => undefined);
+
+/** The Lorebook section: a disclosure that loads its editor when first opened. */
+function LorebookSection({ idPrefix, form, errors, onChange }: { idPrefix: string; form: DraftForm; errors: Record<string, string>; onChange: (lorebook: DraftForm["lorebook"]) => void }) {
+  const [open, setOpen] = useState(false);
+  const loreErrors = Object.fromEntries(Object.entries(errors).filter(([k]) => k === "lorebook" || k.startsWith("lorebook.")));
+  const problems = Object.keys(loreErrors).length;
+  const n = form.lorebook.length;
+  return (
+    <section aria-labelledby={`${idPrefix}-lore-label`} className="flex flex-col gap-3">
+      <h2 id={`${idPrefix}-lore-label`} className="text-sm font-semibold text-fg">
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={`${idPrefix}-lore-panel`}
+          onPointerEnter={warmLorebook}
+          onFocus={warmLorebook}
+          onClick={() => setOpen((o) => !o)}
+          className="inline-flex min-h-9 items-center gap-2 rounded-lg underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand"
+        >
+          <span aria-hidden="true">{open ? "▾" : "▸"}</span>
+          Lorebook <span className="font-normal text-muted">({n === 1 ? "1 entry" : `${n} entries`})</span>
+        </button>
+      </h2>
+      {problems && !open ? (
+        <p className={`text-sm ${dangerText}`}>
+          The lorebook has {problems === 1 ? "a problem" : `${problems} problems`}: open it to fix {problems === 1 ? "it" : "them"}.
+        </p>
+      ) : null}
+      <div id={`${idPrefix}-lore-panel`} hidden={!open}>
+        {open ? (
+          <Suspense fallback={<p role="status" className="text-sm text-muted">Loading the lorebook…</p>}>
+            <p className="mb-3 text-sm text-muted">World info: when the recent turns name an entry&apos;s key (or always), the character&apos;s prompt carries its content. Entries can name each other, two levels deep.</p>
+            <LorebookEditor idPrefix={idPrefix} entries={form.lorebook} onChange={onChange} errors={loreErrors} />
+          </Suspense>
+        ) : null}
+      </div>
+    </section>
+  );
+}
 
 type Notice = { tone: "ok" | "error"; text: string; storyId?: string } | null;
 
@@ -183,6 +228,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
           <DraftFields idPrefix={id} form={form} onChange={edit} categories={categories} errors={errors} />
+          <LorebookSection idPrefix={id} form={form} errors={errors} onChange={(lorebook) => edit({ lorebook })} />
           <section aria-labelledby={`${id}-script-label`} className="flex flex-col gap-2">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
               <label id={`${id}-script-label`} htmlFor={`${id}-script`} className="text-sm font-semibold text-fg">

@@ -1,5 +1,5 @@
-import { existsSync, readFileSync, realpathSync } from "node:fs";
-import { builtinModules } from "node:module";
+import { cpSync, existsSync, readFileSync, realpathSync } from "node:fs";
+import { builtinModules, createRequire } from "node:module";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "tsup";
@@ -9,12 +9,18 @@ import { defineConfig } from "tsup";
 // Node cannot load, so they are bundled in. Every npm package stays external and is loaded from
 // node_modules at run time: sharp (native), @electric-sql/pglite (wasm and data files beside its own
 // modules), inkjs, drizzle, fastify... Files the bundled code reads (the db package's migrations and
-// seeded stories) are found through the package, not next to the bundle (packages/db/src/files.ts).
+// seeded stories) are copied beside the bundle (dist/db/) and read from there
+// (packages/db/src/files.ts), so dist/ plus the production node_modules is a whole deployable API
+// (`pnpm deploy:bundle`, scripts/bundle.mjs).
 const apiFile = fileURLToPath(new URL("./package.json", import.meta.url));
 const pkg = JSON.parse(readFileSync(apiFile, "utf8")) as {
   dependencies: Record<string, string>;
 };
 const declared = new Set(Object.keys(pkg.dependencies));
+/** The db package's folder, as the API resolves it. */
+const dbPackage = dirname(createRequire(apiFile).resolve("@storyloom/db/package.json"));
+/** What the bundled db code reads at run time, copied to dist/db/ with the package's layout. */
+const dbFiles = ["drizzle", "src/seed/stories"];
 const builtins = new Set(builtinModules);
 const packageName = (specifier: string) =>
   specifier
@@ -32,17 +38,23 @@ function installed(name: string, fromFile: string): string | undefined {
   }
 }
 
-export default defineConfig({
+// `tsup --out-dir <folder>` (test/build.test.ts builds a copy elsewhere) moves the db files too.
+export default defineConfig((cli) => ({
   // The ink pool's worker (src/services/inkPool.ts) is loaded from beside main.js: dist/inkWorker.js.
   entry: { main: "src/main.ts", reconcile: "src/reconcile.ts", inkWorker: "src/services/inkWorker.ts" },
   format: ["esm"],
   platform: "node",
   target: "node20",
-  outDir: "dist",
+  outDir: cli.outDir ?? "dist",
   clean: true,
   sourcemap: true,
   // tsup leaves this package's dependencies external already; the workspace ones are pulled in.
   noExternal: [/^@storyloom\//],
+  // Where the bundled db code finds its files: dist/db/, relative to the bundle (packages/db/src/files.ts).
+  define: { "process.env.STORYLOOM_DB_FILES": JSON.stringify("./db/") },
+  async onSuccess() {
+    for (const folder of dbFiles) cpSync(join(dbPackage, folder), join(cli.outDir ?? "dist", "db", folder), { recursive: true });
+  },
   esbuildPlugins: [
     {
       // An npm package imported by bundled code must be a dependency of the API itself: external,
@@ -88,4 +100,4 @@ export default defineConfig({
       },
     },
   ],
-});
+}));

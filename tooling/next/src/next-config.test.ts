@@ -1,4 +1,5 @@
-import { dirname } from "node:path";
+import { existsSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { brandNextConfig, CACHED_SORTS, distDir } from "./next-config";
@@ -26,5 +27,15 @@ describe("brandNextConfig", () => {
     expect(config.env?.APP_NAME).toBe("playshot");
     expect(config.distDir).toBe(distDir());
     expect(config.cacheHandler).toBe(`${dirname(fileURLToPath(import.meta.url))}/cache-handler.js`);
+  });
+
+  it("builds a standalone server traced from the monorepo's root, which holds the cache handler", () => {
+    const config = brandNextConfig("storyloom");
+    expect(config.output).toBe("standalone");
+    const repo = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "..");
+    expect(config.outputFileTracingRoot).toBe(`${repo}/`);
+    expect(existsSync(join(config.outputFileTracingRoot!, "pnpm-workspace.yaml"))).toBe(true);
+    // Inside the traced tree, so `next build` names it relative to the build and copies it.
+    expect(relative(config.outputFileTracingRoot!, config.cacheHandler!).startsWith("..")).toBe(false);
   });
 });

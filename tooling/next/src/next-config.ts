@@ -20,10 +20,21 @@ export function distDir(): string {
 
 /**
  * The cache handler's file, next to this module: dist/cache-handler.js once built (Next loads it by
- * path, so it must be the compiled file).
+ * path, so it must be the compiled file). The path is absolute on the build machine only: `next
+ * build` traces the file into the standalone output and records it relative to the build folder
+ * (required-server-files.json, and the standalone server.js's config), which package.test.ts checks.
  */
 export function cacheHandlerPath(): string {
   return fileURLToPath(new URL("./cache-handler.js", import.meta.url));
+}
+
+/**
+ * The monorepo's root (this package is tooling/next, its module src/ or dist/): the standalone
+ * output traces files from here, so the workspace packages an app imports land in the bundle, laid
+ * out as in the repo (`<distDir>/standalone/apps/<app>/server.js`).
+ */
+export function tracingRoot(): string {
+  return fileURLToPath(new URL("../../../", import.meta.url));
 }
 
 /** The Next.js config of a brand app: images, headers, transpiled packages and the brand switch. */
@@ -37,6 +48,11 @@ export function brandNextConfig(appName: AppName): NextConfig {
     env: { APP_NAME: appName, PARENT_ORIGINS: process.env.PARENT_ORIGINS || "" },
     // Lets a test run build and serve its own copy while teammates rebuild .next in the same tree.
     distDir: distDir(),
+    // `<distDir>/standalone`: a server (server.js) with only the files it needs, which runs with
+    // plain `node` away from the repo; `pnpm deploy:bundle` (scripts/bundle.mjs) adds the static
+    // files Next leaves out. `next start` still serves the build, with a warning saying so.
+    output: "standalone",
+    outputFileTracingRoot: tracingRoot(),
     poweredByHeader: false,
     // The sites' full-route and data cache, on Next's public interface, minus not-found pages
     // (cache-handler.ts says why).

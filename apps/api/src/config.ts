@@ -189,6 +189,15 @@ export const ConfigSchema = z.object({
   LLM_REPLY_TIMEOUT_MS: z.coerce.number().int().positive().default(120_000),
   /** Attempts made again when the model fails before its first token. */
   LLM_RETRIES: z.coerce.number().int().min(0).max(5).default(2),
+  // ── chat memory (#45) ──
+  /**
+   * The model that folds a chat's older turns into its rolling summary, on the same endpoint (a
+   * smaller, cheaper model does). Unset → LLM_MODEL.
+   */
+  LLM_SUMMARY_MODEL: z.string().min(1).optional(),
+  /** Cap of one summary's length in tokens (the stored summary is also cut at 2,000 characters). */
+  LLM_SUMMARY_MAX_TOKENS: z.coerce.number().int().min(64).max(2000).default(600),
+  // ── end chat memory ──
   // ── client address and guests (#41) ──
   /** Guest sign-ups per client address (IPv6 by /64) per hour; past it, sign-up asks for a proof-of-work solution. */
   GUEST_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),

@@ -31,14 +31,22 @@ const base: PromptInput = {
 };
 
 describe("the prompt", () => {
-  it("keeps recent turns within the token budget and summarises the older ones", () => {
-    const history = Array.from({ length: 200 }, (_, i) => ({ role: i % 2 ? ("actor" as const) : ("user" as const), actorId: i % 2 ? "m" : null, content: `Line number ${i}. It goes on for a while with some words in it.` }));
-    const p = buildPrompt({ ...base, history });
+  it("keeps recent turns within the token budget, with the chat's summary and pinned facts for the older ones", () => {
+    const history = Array.from({ length: 200 }, (_, i) => ({ id: i + 1, role: i % 2 ? ("actor" as const) : ("user" as const), actorId: i % 2 ? "m" : null, content: `Line number ${i}. It goes on for a while with some words in it.` }));
+    const memory = { summary: "Mara took the player's case.", pins: ["Juno owes me a favour"], through: 150 };
+    const p = buildPrompt({ ...base, history, memory });
     const counted = p.messages.reduce((n, m) => n + countTokens(String(m.content)) + 4, 0);
     expect(counted).toBeLessThanOrEqual(1000);
     expect(p.messages.at(-1)).toEqual({ role: "assistant", content: history.at(-1)!.content });
     const system = String(p.messages[0]!.content);
-    expect(system).toContain("# Earlier in the story (summary)");
+    expect(system).toContain("# Earlier in the story (summary)\nMara took the player's case.");
+    expect(system).toContain("- Juno owes me a favour");
+    // The older turns the summary does not reach yet (ids 151 on) are counted for the inspector.
+    const left = p.record.trimmed.turns;
+    expect(left).toBeGreaterThan(150);
+    expect(p.record.trimmed.summary_lines).toBe(left - 150);
+    // No memory, no summary: older turns are simply left out (no first-sentence gist any more).
+    expect(String(buildPrompt({ ...base, history }).messages[0]!.content)).not.toContain("(summary)");
     expect(system).toContain("Scene: The bar");
     expect(JSON.stringify(p.tools)).toContain('"name":"take_choice"');
     expect(p.messages.length).toBeLessThan(200);

@@ -65,3 +65,20 @@ export const REPORT_REASON_LABELS: Record<ReportReasonId, string> = {
 
 /** Longest free text of a report, a rejection reason or a staff action's reason. */
 export const SAFETY_TEXT_MAX = 1000;
+
+/**
+ * Character cards (Character Card V2/V3, issue 45): what an import may send and where the two calls
+ * are. Not in the endpoint table: the import's body is the card file itself (PNG or JSON, not a JSON
+ * envelope), and the export answers with the PNG.
+ */
+export const CARD_LIMITS = {
+  /** the upload: a PNG card with its picture */
+  uploadBytes: 8 * 1024 * 1024,
+  /** the card's JSON (in its PNG text chunk, or sent as it is) */
+  jsonBytes: 1024 * 1024,
+  /** alternate greetings a card may carry */
+  greetings: 20,
+} as const;
+export const CARD_IMPORT_PATH = "/api/v1/story-draft.import-card";
+/** GET with `id` (the draft) and `character` (its index): the character as a V3 PNG card. */
+export const CARD_EXPORT_PATH = "/api/v1/story-draft.export-card";

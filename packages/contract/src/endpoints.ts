@@ -28,6 +28,9 @@ import { dashboardInputs, dashboardOutputs } from "./console-dashboard";
 import { catalogueInputs, catalogueOutputs } from "./console-catalogue";
 import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 import { PromptRecord } from "./lorebook";
+import { BranchId, ChatBranch } from "./chat-branches";
+import { ChatMemory, MemoryPins, MemorySummary } from "./memory";
+import { storyVersionInputs, storyVersionOutputs } from "./story-versions";
 
 
 /** One call of the wire: method, exact path, auth mode, input (query for GET, body for POST) and data. */
@@ -345,12 +348,46 @@ export const endpoints = {
     input: z.object({ story_id: Slug, message_id: MessageId, index: z.number().int().min(0).max(19) }).strict(),
     output: z.object({ message: ChatMessage }),
   }),
+  // Branches (issue 45): the caller's own chat of a story they may play (404 otherwise).
+  chatBranchList: def({
+    ...routes.chatBranchList,
+    input: z.object({ story_id: Slug }).strict(),
+    output: z.object({ branches: z.array(ChatBranch) }),
+  }),
+  chatBranchSwitch: def({
+    ...routes.chatBranchSwitch,
+    input: z.object({ story_id: Slug, branch_id: BranchId }).strict(),
+    output: chatThread.extend({ branch_id: z.string() }),
+  }),
+  // With `index`: show that alternative of a reply (free; an earlier reply's continues on a branch).
+  // Without: a new alternative of the reply (charged as a reply; streams like message.regenerate),
+  // an earlier reply's on a new branch. Either way the client reads the thread anew after it.
+  chatBranchFork: def({
+    ...routes.chatBranchFork,
+    input: chatTarget.extend({ message_id: MessageId, index: z.number().int().min(0).max(19).optional() }).strict(),
+    output: chatTurn,
+  }),
   // The prompt inspector: what one of the caller's own model replies was built from (404 for anyone
   // else's, and for replies written before prompts were recorded).
   chatPrompt: def({
     ...routes.chatPrompt,
     input: z.object({ story_id: Slug, message_id: MessageId }).strict(),
     output: z.object({ message_id: z.string(), prompt: PromptRecord }),
+  }),
+  // A chat's memory (the memory panel): the caller's own chat of a story they may play.
+  chatMemory: def({
+    ...routes.chatMemory,
+    input: z.object({ story_id: Slug }).strict(),
+    output: ChatMemory,
+  }),
+  // Rewrites the summary and/or replaces the pinned facts (the panel sends the whole list); the next reply uses them.
+  chatMemorySave: def({
+    ...routes.chatMemorySave,
+    input: z
+      .object({ story_id: Slug, summary: MemorySummary.optional(), pins: MemoryPins.optional() })
+      .strict()
+      .refine((v) => v.summary !== undefined || v.pins !== undefined, { message: "send the summary, the pins or both" }),
+    output: ChatMemory,
   }),
 
   metaForward: def({
@@ -417,6 +454,10 @@ export const endpoints = {
     input: CowriteRequest,
     output: z.object({ suggestion: CowriteSuggestion }),
   }),
+  // Owner only (anyone else's draft is NOT_FOUND); a restore changes the draft and nothing else.
+  storyVersionList: def({ ...routes.storyVersionList, input: storyVersionInputs.storyVersionList, output: storyVersionOutputs.storyVersionList }),
+  storyVersionGet: def({ ...routes.storyVersionGet, input: storyVersionInputs.storyVersionGet, output: storyVersionOutputs.storyVersionGet }),
+  storyVersionRestore: def({ ...routes.storyVersionRestore, input: storyVersionInputs.storyVersionRestore, output: storyVersionOutputs.storyVersionRestore }),
   // One open report per reporter and target; limited per user and per address.
   reportCreate: def({
     ...routes.reportCreate,

@@ -50,6 +50,11 @@ export const routes = {
   chatEdit: { method: "POST", path: "/api/v1/actor/chat/message.edit", auth: "required" },
   chatSelect: { method: "POST", path: "/api/v1/actor/chat/message.select", auth: "required" },
   chatPrompt: { method: "POST", path: "/api/v1/actor/chat/message.prompt", auth: "required" },
+  chatBranchList: { method: "POST", path: "/api/v1/actor/chat/branch.list", auth: "required" },
+  chatBranchSwitch: { method: "POST", path: "/api/v1/actor/chat/branch.switch", auth: "required" },
+  chatBranchFork: { method: "POST", path: "/api/v1/actor/chat/branch.fork", auth: "required" },
+  chatMemory: { method: "POST", path: "/api/v1/actor/chat/memory.get", auth: "required" },
+  chatMemorySave: { method: "POST", path: "/api/v1/actor/chat/memory.save", auth: "required" },
   // optional: page-hide beacons cannot send a bearer token; a token, when sent, links the events to the user.
   metaForward: { method: "POST", path: "/api/v1/meta-api.forward", auth: "optional" },
   trackingConfig: { method: "GET", path: "/api/v1/tracking.config", auth: "optional" },
@@ -60,6 +65,10 @@ export const routes = {
   storyDraftPublish: { method: "POST", path: "/api/v1/story-draft.publish", auth: "required" },
   storyDraftUnpublish: { method: "POST", path: "/api/v1/story-draft.unpublish", auth: "required" },
   storyDraftCowrite: { method: "POST", path: "/api/v1/story-draft.cowrite", auth: "required" },
+  // The author's versions of a draft (one per publish): list, read one, restore one into the draft.
+  storyVersionList: { method: "GET", path: "/api/v1/story-version.list", auth: "required" },
+  storyVersionGet: { method: "GET", path: "/api/v1/story-version.get", auth: "required" },
+  storyVersionRestore: { method: "POST", path: "/api/v1/story-version.restore", auth: "required" },
   // Trust and safety: reports, notices, age confirmation, the player's own data.
   reportCreate: { method: "POST", path: "/api/v1/report.create", auth: "required" },
   noticeList: { method: "GET", path: "/api/v1/notice.list", auth: "required" },

@@ -9,5 +9,7 @@ installInkGuard(Story);
 export { compileScript, parseIssue, type CompileResult, type ScriptIssue } from "./compile";
 export { walkScript, type WalkDeadEnd, type WalkEnding, type WalkIssue, type WalkOptions, type WalkReport } from "./walk";
 export { checkScript, knotLine, type ScriptCheck } from "./check";
+export { MAP_START, storyMap, type MapEdge, type MapEdgeKind, type MapNode, type StoryMap } from "./map";
+export { headerLines } from "./headers";
 export { InkRunaway, installInkGuard, withInkDeadline } from "./guard";
 export { speakerOf } from "./tags";

@@ -55,6 +55,8 @@ export interface WalkReport {
   depth: { min: number; typical: number; max: number };
   /** Playthroughs that reached an ending, of `plays`; the others hit maxTurns. */
   playsEnded: number;
+  /** How many of the random playthroughs ended at each ending (by its knot); unlisted: none. */
+  endingPlays: Record<string, number>;
   /** Choices needed when the player always takes the first one (null: no ending within maxTurns). */
   firstChoiceDepth: number | null;
   /** Values of `# speaker:` and `# scene:` tags met on the way. */
@@ -164,6 +166,9 @@ function walkStory(story: Story, options: WalkOptions, ends: { at: string | null
       // output stream, and each piece of text knows the container it was written in.
       const path = story.state.previousPointer.path?.toString() ?? lastOutputPath() ?? before;
       if (path) endPath = path;
+      // A line can be written in one knot and end in another (`A key. -> outside`): every
+      // container that wrote to it was visited.
+      for (const o of story.state.outputStream) if (o.parent) knots.push(knotOf(o.path.toString()));
       knots.push(knotOf(path));
       for (const tag of story.currentTags ?? []) {
         const m = /^\s*(speaker|scene)\s*:\s*(.+?)\s*$/i.exec(tag);
@@ -294,19 +299,22 @@ function walkStory(story: Story, options: WalkOptions, ends: { at: string | null
   const plays = options.plays ?? 200;
   const rand = mulberry32(options.seed ?? 1);
   const depths: number[] = [];
-  const play = (pick: (n: number) => number): number | null => {
+  const endingPlays: Record<string, number> = {};
+  const play = (pick: (n: number) => number, count = false): number | null => {
     story.ResetState();
     story.ResetErrors();
     let step = advance();
     for (let turn = 0; turn < maxTurns; turn++) {
+      if (step.outcome.kind === "end" && count) endingPlays[step.outcome.path] = (endingPlays[step.outcome.path] ?? 0) + 1;
       if (step.outcome.kind !== "choices") return step.outcome.kind === "end" ? turn : null;
       story.ChooseChoiceIndex(pick(step.outcome.choices.length));
       step = advance();
     }
+    if (step.outcome.kind === "end" && count) endingPlays[step.outcome.path] = (endingPlays[step.outcome.path] ?? 0) + 1;
     return step.outcome.kind === "end" ? maxTurns : null;
   };
   for (let p = 0; p < plays; p++) {
-    const d = play((n) => Math.floor(rand() * n));
+    const d = play((n) => Math.floor(rand() * n), true);
     if (d !== null) depths.push(d);
   }
   const firstChoiceDepth = play(() => 0);
@@ -325,6 +333,7 @@ function walkStory(story: Story, options: WalkOptions, ends: { at: string | null
       max: Math.max(0, ...endDepths, ...depths),
     },
     playsEnded: depths.length,
+    endingPlays,
     firstChoiceDepth,
     speakers: [...speakers].sort(),
     scenes: [...scenes].sort(),

@@ -6,6 +6,7 @@ import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
 import { LAMP_ROOM_OPENING } from "../support/lamp-room";
+import { scriptText } from "../support/script-editor";
 import { freshEmail, signIn } from "../specs/account-flows";
 
 // `cellar` is diverted to but not written yet: the script does not compile until it is.
@@ -32,6 +33,7 @@ for (const brand of brandSites) {
     await editor.getByRole("button", { name: "Add a character" }).click();
     await editor.getByRole("textbox", { name: "Character 1 name" }).fill("Wren");
     const script = editor.getByRole("textbox", { name: "Ink script" });
+    await expect(editor.locator('[data-editor="codemirror"] [role="textbox"]')).toBeVisible();
     await script.fill(SCRIPT);
     await expect(editor.getByRole("list", { name: "Script problems" })).toContainText("cellar");
 
@@ -46,13 +48,13 @@ for (const brand of brandSites) {
     await expectAccessible(page);
     await suggestion.getByRole("button", { name: "Reject" }).click();
     await expect(suggestion).toHaveCount(0);
-    await expect(script).toHaveValue(SCRIPT);
+    await expect.poll(() => scriptText(editor)).toBe(SCRIPT);
 
     // The second is accepted: it lands at the end of the script, which now compiles and walks.
     await editor.getByRole("button", { name: "Co-write the next knot" }).click();
     await expect(suggestion.getByTestId("cowrite-suggestion")).toHaveText(CELLAR);
     await suggestion.getByRole("button", { name: "Add to the script" }).click();
-    await expect(script).toHaveValue(`${SCRIPT.trimEnd()}\n\n${CELLAR}\n`);
+    await expect.poll(() => scriptText(editor)).toBe(`${SCRIPT.trimEnd()}\n\n${CELLAR}\n`);
     await expect(editor.getByText("The script compiles.")).toBeVisible();
     await expect(page.getByTestId("endings-count")).toHaveText("2");
     await expect(editor.getByText("Unsaved changes")).toBeVisible();

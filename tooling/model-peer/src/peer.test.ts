@@ -79,3 +79,24 @@ describe("the model peer", () => {
     expect(r.choices[0]!.message.content).toBe("<think>hmm</think>Hello.");
   });
 });
+
+describe("a chat's summary", () => {
+  it("is written from the turns a summarisation request names, and a model of its own is answered apart from the queue", async () => {
+    const ask = (model: string) =>
+      post({
+        model,
+        stream: false,
+        messages: [
+          { role: "system", content: 'You keep the memory of the interactive story "Rain". Fold the new turns in.' },
+          { role: "user", content: "# Summary so far\n(none yet)\n\n# New turns\nPlayer: Where is the key?\nMara Quill: Under the bar.\n\nWrite the updated summary." },
+        ],
+      }).then(async (r) => ((await r.json()) as { choices: { message: { content: string } }[] }).choices[0]!.message.content);
+    expect(await ask("any")).toBe('Earlier, Player said "Where is the key?"; Mara Quill said "Under the bar.".');
+    peer.models["summary-model"] = { content: "Own answer." };
+    peer.script({ content: "Queued." });
+    expect(await ask("summary-model")).toBe("Own answer.");
+    expect(await ask("any")).toBe("Queued.");
+    peer.reset();
+    expect(peer.models).toEqual({});
+  });
+});

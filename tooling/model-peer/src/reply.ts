@@ -53,8 +53,30 @@ export function lastUserText(req: ChatRequest): string | null {
   return last && last.role === "user" ? textOf(last.content).trim() : null;
 }
 
+/** How the API asks for a chat's rolling summary (apps/api/src/llm/summary.ts). */
+const SUMMARY_REQUEST = /^You keep the memory of the interactive story/;
+
+/** A summary of the turns a summarisation request names: each turn's first dozen words, in order. */
+export function defaultSummary(req: ChatRequest): string | null {
+  const msgs = req.messages ?? [];
+  if (!SUMMARY_REQUEST.test(textOf(msgs[0]?.content).trim())) return null;
+  const asked = textOf(msgs[msgs.length - 1]?.content);
+  const turns = (asked.split("# New turns")[1] ?? "")
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => /^[^:]{1,60}: \S/.test(l));
+  const said = turns.map((l) => {
+    const [who, ...rest] = l.split(": ");
+    const words = rest.join(": ").split(/\s+/);
+    return `${who} said "${words.slice(0, 12).join(" ")}${words.length > 12 ? "…" : ""}"`;
+  });
+  return `Earlier, ${said.join("; ") || "little happened"}.`.slice(0, 1500);
+}
+
 /** The reply text the peer writes by default. */
 export function defaultReply(req: ChatRequest): string {
+  const summary = defaultSummary(req);
+  if (summary) return summary;
   const who = speakerOf(req);
   const said = lastUserText(req);
   if (!said) return `${who} steps closer. "Then it's decided. Stay sharp — this is where it gets interesting."`;

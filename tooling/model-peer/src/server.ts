@@ -70,6 +70,11 @@ export interface ModelPeer {
   readonly aborted: RecordedRequest[];
   /** behaviour of requests without a scripted one (mutable) */
   defaults: Behaviour;
+  /**
+   * behaviour of the requests that ask for a given model (mutable): a second model on the same
+   * endpoint (a chat's summary model) is answered by it and leaves the scripted queue to the others
+   */
+  models: Record<string, Behaviour>;
   /** queues behaviours: the next requests take them, one each, in order */
   script(...behaviours: Behaviour[]): void;
   /** forgets recorded requests and queued behaviours */
@@ -111,11 +116,13 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
       return requests.filter((r) => r.outcome === "aborted");
     },
     defaults: { ...opts.defaults } as Behaviour,
+    models: {} as Record<string, Behaviour>,
     script: (...b: Behaviour[]) => void queue.push(...b),
     reset: () => {
       requests.length = 0;
       queue.length = 0;
       nextId = 0;
+      peer.models = {};
     },
     waitFor: async (pred: (r: RecordedRequest) => boolean, timeoutMs = 5000) => {
       const until = Date.now() + timeoutMs;
@@ -133,7 +140,8 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
   };
 
   async function complete(req: IncomingMessage, res: ServerResponse, body: ChatRequest): Promise<void> {
-    const b: Behaviour = { ...peer.defaults, ...(queue.shift() ?? {}) };
+    const own = body.model !== undefined && Object.hasOwn(peer.models, body.model) ? peer.models[body.model] : undefined;
+    const b: Behaviour = { ...peer.defaults, ...(own ?? queue.shift() ?? {}) };
     const rec: RecordedRequest = { id: ++nextId, path: req.url ?? "", headers: req.headers, body, receivedAt: Date.now(), outcome: "streaming", chunks: 0 };
     requests.push(rec);
     res.on("close", () => {

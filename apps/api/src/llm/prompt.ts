@@ -7,8 +7,9 @@ import { byPriority, LORE_SCAN_LINES, matchLore, type CompiledLoreEntry, type Lo
 // The hybrid prompt: the ink script is the spine, the model improvises inside it. The system message
 // carries who speaks (persona, greeting), the lorebook entries the recent turns named (around the
 // persona or last, as the author placed them), the current scene (ink's text since the last choice and
-// its tags), the open choices and a summary of older turns; the recent turns follow as messages.
-// Everything fits a token budget counted with the tokenizer, newest turns first. The builder keeps the
+// its tags), the open choices, the facts the player pinned and the chat's rolling summary (the turns
+// that no longer fit, folded in by the model after a reply: see memory.ts); the recent turns follow
+// as messages. Everything fits a token budget counted with the tokenizer, newest turns first. The builder keeps the
 // parts it assembled (the prompt inspector shows them): the system message is its parts joined.
 
 /** The name of the function through which the model takes one of the story's open choices. */
@@ -28,6 +29,18 @@ export interface PromptLine {
   role: "user" | "actor" | "narrator";
   actorId: string | null;
   content: string;
+  /** the stored message's id (the player's words of this very turn have none yet) */
+  id?: number;
+}
+
+/** A chat's memory as the prompt needs it (see memory.ts). */
+export interface PromptMemory {
+  /** the rolling summary of the turns that left the budget ("" = none yet) */
+  summary: string;
+  /** the facts the player pinned: every prompt carries them */
+  pins: readonly string[];
+  /** the newest message id the summary reaches (0 = none) */
+  through: number;
 }
 
 /** Everything a prompt is built from. */
@@ -50,6 +63,8 @@ export interface PromptInput {
   budget: number;
   /** the story's lorebook, compiled (see lore.ts); none: no world info */
   lorebook?: readonly CompiledLoreEntry[];
+  /** the chat's summary and pinned facts; none: neither */
+  memory?: PromptMemory;
 }
 
 /** The built prompt. */
@@ -75,13 +90,6 @@ const tokens = (s: string) => {
   }
   return n;
 };
-
-/** The first sentence of a text, at most `words` words. */
-function gist(text: string, words = 24): string {
-  const first = /^[^.!?…]*[.!?…]?/.exec(text.trim())?.[0] ?? text;
-  const w = first.split(/\s+/);
-  return w.length > words ? `${w.slice(0, words).join(" ")}…` : first;
-}
 
 /** Keeps the end of `lines` that fits `budget` tokens. */
 function tail(lines: string[], budget: number): string[] {
@@ -160,9 +168,14 @@ export function buildPrompt(input: PromptInput): Prompt {
     ? part("after_choice", "The player's choice", `The player has just chosen: "${input.afterChoice}". React to it in a line or two, in character; the story's next scene follows your words.`)
     : null;
   const toolTokens = tools ? tokens(JSON.stringify(tools)) : 0;
+  // The player's pinned facts and the summary are fixed parts: no budget cut drops them (both are
+  // bounded in length where they are written).
+  const memory = input.memory;
+  const pinsPart = memory?.pins.length ? part("pins", "Pinned facts", ["# Facts to keep (the player pinned them; they stay true)", ...memory.pins.map((p) => `- ${p}`)].join("\n")) : null;
+  const summaryPart = memory?.summary.trim() ? part("summary", "Summary of earlier turns", `# Earlier in the story (summary)\n${memory.summary.trim()}`) : null;
 
   let budget = input.budget;
-  budget -= [instructions, personaPart, choicePart, afterPart].reduce((n, p) => n + (p?.tokens ?? 0), 0) + tokens(sceneHead.join("\n")) + toolTokens;
+  budget -= [instructions, personaPart, choicePart, pinsPart, summaryPart, afterPart].reduce((n, p) => n + (p?.tokens ?? 0), 0) + tokens(sceneHead.join("\n")) + toolTokens;
   // The lorebook may take up to LORE_BUDGET_SHARE of what is left, each entry at most its own share of
   // the whole budget; the entries that fired claim it by priority.
   const lore = pickLore(input, Math.max(0, Math.floor(budget * LORE_BUDGET_SHARE)));
@@ -171,10 +184,11 @@ export function buildPrompt(input: PromptInput): Prompt {
   const sceneLines = tail(input.scene.lines, Math.max(0, Math.floor(budget * 0.4)));
   budget -= sceneLines.reduce((n, l) => n + tokens(l), 0);
 
-  // Recent turns, newest first, until three quarters of the rest are used; older ones are summarised.
+  // Recent turns, newest first, until the rest is used; older ones are in the summary (or will be:
+  // the fold after this reply takes them).
   const turns: ChatCompletionMessageParam[] = [];
   const turnParts: Part[] = [];
-  const recentBudget = Math.floor(budget * 0.75);
+  const recentBudget = Math.max(0, budget);
   let used = 0;
   let i = input.history.length - 1;
   for (; i >= 0; i--) {
@@ -187,9 +201,9 @@ export function buildPrompt(input: PromptInput): Prompt {
     turnParts.unshift(part("turn", line.role === "user" ? "Player" : nameOf(line.role === "actor" ? line.actorId : null), text, msg.role === "assistant" ? "assistant" : "user"));
     used += t;
   }
-  budget -= used;
-  const older = input.history.slice(0, i + 1).map((l) => `${l.role === "user" ? "Player" : nameOf(l.actorId)}: ${gist(l.content)}`);
-  const summary = tail(older, Math.max(0, budget - 8));
+  const older = input.history.slice(0, i + 1);
+  const through = memory?.through ?? 0;
+  const unsummarised = older.filter((l) => l.id === undefined || l.id > through).length;
 
   const loreAt = (position: LorePosition) => lore.parts.filter((p) => p.position === position).map((p) => p.part);
   const system: Part[] = [
@@ -199,7 +213,8 @@ export function buildPrompt(input: PromptInput): Prompt {
     ...loreAt("after_persona"),
     part("scene", "Scene and goal", [...sceneHead, ...sceneLines].join("\n")),
     ...(choicePart ? [choicePart] : []),
-    ...(summary.length ? [part("summary", "Summary of earlier turns", ["# Earlier in the story (summary)", ...summary].join("\n"))] : []),
+    ...(pinsPart ? [pinsPart] : []),
+    ...(summaryPart ? [summaryPart] : []),
     ...(afterPart ? [afterPart] : []),
     ...loreAt("before_turns"),
   ];
@@ -212,7 +227,8 @@ export function buildPrompt(input: PromptInput): Prompt {
     trimmed: {
       scene_lines: input.scene.lines.length - sceneLines.length,
       turns: i + 1,
-      summary_lines: older.length - summary.length,
+      // the older turns the summary does not reach yet (the fold after this reply takes them)
+      summary_lines: unsummarised,
       lore_entries: lore.firings.filter((f) => !f.included).length,
     },
     tool_tokens: toolTokens,

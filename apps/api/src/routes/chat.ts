@@ -6,7 +6,9 @@ import { ModelClient, modelSettings } from "../llm/client";
 import { chatHistory } from "../services/chat";
 import { ChatEngine, type TurnResult } from "../services/chatEngine";
 import { promptRecordOf } from "../services/promptRecords";
+import { memoryOf, saveMemory } from "../services/chatMemory";
 import { turnChannel, type RouteChannel } from "./chatStream";
+import { chatBranchRoutes } from "./chatBranches";
 
 /** Runs a turn on its channel: a stream ends with `done` or `error`; a JSON answer returns the turn or throws. */
 async function play(req: FastifyRequest, reply: FastifyReply, turn: (ch: RouteChannel) => Promise<TurnResult>) {
@@ -26,7 +28,9 @@ async function play(req: FastifyRequest, reply: FastifyReply, turn: (ch: RouteCh
 /** Chat: the thread of a story (all variants), playing a turn, regenerate, edit and select. */
 export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   const settings = modelSettings(ctx.config);
-  const engine = new ChatEngine({ db: ctx.db, config: ctx.config, model: settings ? new ModelClient(settings) : null });
+  const engine = new ChatEngine({ db: ctx.db, config: ctx.config, model: settings ? new ModelClient(settings) : null, log: app.log });
+  // Summaries being folded in the background stop with the server (each keeps its previous summary).
+  app.addHook("onClose", () => engine.memory.close());
   // Typed messages are answered only when a language model is configured.
   const freeText = engine.freeText;
   route(app, ctx, "chatHistory", async ({ input, user }) => ({
@@ -38,6 +42,9 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     message_id: input.message_id,
     prompt: await promptRecordOf(ctx.db, user.user.id, input.story_id, input.message_id),
   }));
+  // The memory panel: the chat's rolling summary and the player's pinned facts (the caller's own chat).
+  route(app, ctx, "chatMemory", ({ input, user }) => memoryOf(ctx.db, user.user.id, input.story_id, freeText));
+  route(app, ctx, "chatMemorySave", ({ input, user }) => saveMemory(ctx.db, user.user.id, input.story_id, { summary: input.summary, pins: input.pins }, freeText));
   route(app, ctx, "chatReasoningHistory", async ({ input, user }) => ({
     ...(await chatHistory(ctx.db, user.user.id, input.story_id)),
     free_text: freeText,
@@ -66,4 +73,5 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
     ),
   );
   route(app, ctx, "chatSelect", ({ input, user }) => engine.select(user.user.id, { storyId: input.story_id, messageId: input.message_id, index: input.index }));
+  chatBranchRoutes(app, ctx, engine, play);
 }

@@ -3,6 +3,7 @@ import type { AppContext } from "../context";
 import { adminRoutes } from "./admin";
 import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
+import { characterCardRoutes } from "./characterCards";
 import { chatRoutes } from "./chat";
 import { consoleRoutes } from "./console";
 import { consoleOrderRoutes } from "./consoleOrders";
@@ -14,6 +15,7 @@ import { privacyRoutes } from "./privacy";
 import { rewardRoutes } from "./rewards";
 import { safetyRoutes } from "./safety";
 import { storyDraftRoutes } from "./storyDrafts";
+import { storyVersionRoutes } from "./storyVersions";
 import { trackingRoutes } from "./tracking";
 import { unsubscribeRoutes } from "./unsubscribe";
 
@@ -27,6 +29,8 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   chatRoutes(app, ctx);
   paymentRoutes(app, ctx);
   storyDraftRoutes(app, ctx);
+  characterCardRoutes(app, ctx);
+  storyVersionRoutes(app, ctx);
   trackingRoutes(app, ctx);
   safetyRoutes(app, ctx);
   privacyRoutes(app, ctx);

@@ -181,6 +181,16 @@ async function mergeGuest(tx: Tx, guest: UserRow, account: UserRow): Promise<voi
       last_played_at = greatest(game_history.last_played_at, excluded.last_played_at)`);
   await tx.delete(gameHistory).where(eq(gameHistory.userId, guest.id));
   await tx.update(chatMessages).set({ userId: account.id }).where(eq(chatMessages.userId, guest.id));
+  // The guest's chat branches go with their rows; the account's shown branch of a story stays shown.
+  await tx.execute(sql`update chat_branches b set user_id = ${account.id},
+    active = b.active and not exists (select 1 from chat_branches o where o.user_id = ${account.id} and o.story_id = b.story_id and o.active)
+    where b.user_id = ${guest.id}`);
+  // The guest's chat memories go with their chats (an account's own memory of the same chat wins).
+  await tx.execute(sql`
+    insert into chat_memories (user_id, story_id, branch_id, summary, summary_through, pins, revision)
+    select ${account.id}, story_id, branch_id, summary, summary_through, pins, revision from chat_memories where user_id = ${guest.id}
+    on conflict do nothing`);
+  await tx.execute(sql`delete from chat_memories where user_id = ${guest.id}`);
   await tx.update(users).set({ mergedInto: account.id, updatedAt: new Date() }).where(eq(users.id, guest.id));
   await revokeUserSessions(tx, guest.id, "merged into account");
 }

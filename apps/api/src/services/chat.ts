@@ -83,7 +83,8 @@ export function toMessage(row: MessageRow, opts: { withChoices: boolean; lastMod
     ...(row.reasoning && !removed ? { reasoning: row.reasoning } : {}),
     ...(removed ? { removed: true } : {}),
     ...(row.stopped ? { stopped: true } : {}),
-    ...(opts.lastModel ? { alternatives: { index: row.altIndex, count: Array.isArray(row.alternatives) ? row.alternatives.length : 1 } } : {}),
+    // Every model reply pages its alternatives (an earlier one's continue on a branch: chatBranches.ts).
+    ...(opts.lastModel || (row.source === "model" && !removed) ? { alternatives: { index: row.altIndex, count: Array.isArray(row.alternatives) ? row.alternatives.length : 1 } } : {}),
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -158,7 +159,7 @@ export async function threadRows(db: Db | Tx, userId: number, storyId: string, l
   const rows = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId)))
+    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId), eq(chatMessages.parked, false)))
     .orderBy(desc(chatMessages.id))
     .limit(limit);
   return rows.reverse().map(withoutRemoved);
@@ -169,7 +170,7 @@ export async function latestSaved(db: Db | Tx, userId: number, storyId: string):
   const [saved] = await db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId), isNotNull(chatMessages.state)))
+    .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId), isNotNull(chatMessages.state), eq(chatMessages.parked, false)))
     .orderBy(desc(chatMessages.id))
     .limit(1);
   return saved;
@@ -227,6 +228,9 @@ function messageFromJson(o: Record<string, unknown>): MessageRow {
     altIndex: Number(o.alt_index ?? 0),
     promptTokens: o.prompt_tokens == null ? null : Number(o.prompt_tokens),
     completionTokens: o.completion_tokens == null ? null : Number(o.completion_tokens),
+    branchId: o.branch_id == null ? null : Number(o.branch_id),
+    originId: o.origin_id == null ? null : Number(o.origin_id),
+    parked: Boolean(o.parked),
     removedAt: o.removed_at == null ? null : new Date(o.removed_at as string),
     createdAt: new Date(o.created_at as string),
   };
@@ -264,9 +268,9 @@ const json = (v: unknown): unknown => (typeof v === "string" ? JSON.parse(v) : v
 export function openTurnSql(userId: number, storyId: string, content: string, reply: { actorId: string | null; role: string }, limit = 80) {
   return {
     /** whether the story has started (a typed turn is answered, and paid for, only then) */
-    ready: sql`exists (select 1 from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null)`,
+    ready: sql`exists (select 1 from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null and not parked)`,
     ctes: sql`turn_saved as (
-        select id from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null order by id desc limit 1
+        select id from chat_messages where user_id = ${userId} and story_id = ${storyId} and state is not null and not parked order by id desc limit 1
       ), turn_said as (
         insert into chat_messages (user_id, story_id, actor_id, role, content, source)
         select ${userId}, ${storyId}, null, 'user', ${content}, 'typed' from opened where exists (select 1 from turn_saved)
@@ -277,8 +281,8 @@ export function openTurnSql(userId: number, storyId: string, content: string, re
         returning *
       ), turn_thread as (
         select id, user_id, story_id, actor_id, role, case when removed_at is null then content else '' end as content, null::jsonb as state,
-          source, null::text as reasoning, stopped, pending, null::jsonb as alternatives, alt_index, removed_at, created_at
-        from chat_messages where user_id = ${userId} and story_id = ${storyId} order by id desc limit ${limit}
+          source, null::text as reasoning, stopped, pending, null::jsonb as alternatives, alt_index, branch_id, origin_id, parked, removed_at, created_at
+        from chat_messages where user_id = ${userId} and story_id = ${storyId} and not parked order by id desc limit ${limit}
       )`,
     columns: sql`(select json_agg(t order by t.id) from turn_thread t) as thread,
         (select row_to_json(m) from chat_messages m where m.id = (select id from turn_saved)) as saved,

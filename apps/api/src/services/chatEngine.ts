@@ -9,6 +9,7 @@ import { messageScreen, type MessageScreen } from "../moderation/messages";
 import { buildPrompt, CHOICE_TOOL, type PromptLine } from "../llm/prompt";
 import { compileLorebook } from "../llm/lore";
 import { promptRecordCte, savePromptRecord } from "./promptRecords";
+import { MemoryKeeper, memoryBefore, readMemory } from "./chatMemory";
 import { chooseInk } from "./ink";
 import { applyLedger, LEDGER_COLUMNS, ledgerCtes, ledgerOutcome, type LedgerChange, type LedgerRow } from "./ledger";
 import { getSysconfig } from "./sysconfig";
@@ -70,16 +71,24 @@ const holdKey = () => `chat:hold:${randomUUID()}`;
  */
 const supersedeCtes = (userId: number, storyId: string, edit: { said: MessageRow; content: string }, slot: MessageRow, onlyIf: SQL = sql`true`): SQL[] => [
   sql`edit_said as (update chat_messages set content = ${edit.content} where id = ${edit.said.id} and ${onlyIf} returning id)`,
-  sql`edit_drop as (delete from chat_messages where user_id = ${userId} and story_id = ${storyId} and id > ${edit.said.id} and id < ${slot.id} and ${onlyIf} returning id)`,
+  sql`edit_drop as (delete from chat_messages where user_id = ${userId} and story_id = ${storyId} and id > ${edit.said.id} and id < ${slot.id} and not parked and ${onlyIf} returning id)`,
 ];
 
 /** The chat engine: turns with and without a language model, regenerate, edit and select. */
 export class ChatEngine {
   /** the optional check of typed words (MODERATE_MESSAGES), null when off */
   private readonly screen: MessageScreen | null;
+  /** the chats' rolling summaries, folded in the background once a turn has ended (chatMemory.ts) */
+  readonly memory: MemoryKeeper;
 
   constructor(readonly deps: EngineDeps) {
     this.screen = messageScreen(deps.db, deps.config);
+    this.memory = new MemoryKeeper(deps, deps.log);
+  }
+
+  /** Starts the memory fold a turn asked for once the turn has ended, however it ended. */
+  private thenRemember<T>(userId: number, storyId: string, turn: Promise<T>): Promise<T> {
+    return turn.finally(() => this.memory.start(userId, storyId));
   }
 
   /** Whether typed messages are answered. */
@@ -169,7 +178,11 @@ export class ChatEngine {
   }
 
   /** Plays one scripted turn of `message.send`: start, restart or a choice (typed words: {@link sendTyped}). */
-  async send(userId: number, input: ChatTarget & { choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
+  send(userId: number, input: ChatTarget & { choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
+    return this.thenRemember(userId, input.storyId, this.sendScripted(userId, input, ch));
+  }
+
+  private async sendScripted(userId: number, input: ChatTarget & { choice?: number; choiceOf?: string; restart?: boolean }, ch: TurnChannel): Promise<TurnResult> {
     const { db } = this.deps;
     await loadStory(db, input.storyId, input.actorId, userId);
     if (input.choice === undefined && !input.restart && (await latestSaved(db, userId, input.storyId))) {
@@ -240,7 +253,9 @@ export class ChatEngine {
     ch: TurnChannel,
   ) {
     const { config, model } = this.deps;
-    const { story, cast } = await loadStory(this.deps.db, storyId);
+    // `rows` is one player's thread: its owner's memory of the shown branch (summary, pinned facts) goes into the prompt.
+    const owner = rows[0]?.userId;
+    const [{ story, cast }, memory] = await Promise.all([loadStory(this.deps.db, storyId), owner === undefined ? undefined : readMemory(this.deps.db, owner, storyId)]);
     const state = saved?.state as SavedTurn | undefined;
     const speaker = speakerId ? cast.find((a) => a.id === speakerId) : undefined;
     const prompt = buildPrompt({
@@ -255,7 +270,13 @@ export class ChatEngine {
       afterChoice: opts.afterChoice,
       budget: config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS,
       lorebook: compileLorebook(story.lorebook),
+      memory: memory && memoryBefore(memory, rows),
     });
+    // Older turns left out that the summary does not reach yet: fold them in once this turn ends.
+    if (owner !== undefined && prompt.record.trimmed.summary_lines > 0) {
+      const upto = history.slice(0, prompt.record.trimmed.turns).reduce((n, l) => Math.max(n, l.id ?? 0), 0);
+      this.memory.ask(owner, storyId, upto, memory!.branch);
+    }
     ch.start(speakerId ? "actor" : "narrator", speakerId);
     const reply = await meteredStream({ db: this.deps.db, config, model: model! }, { messages: prompt.messages, tools: prompt.tools, signal: ch.signal }, { text: ch.delta, reasoning: ch.reasoning });
     // A reply with words is stored (and charged), stopped or not: one sample each.
@@ -267,7 +288,11 @@ export class ChatEngine {
    * Typed words of `message.send`, from a caller whose session is not checked yet (see CallerCheck):
    * stored, then answered by the character (or several, in a group scene). Refused without a model.
    */
-  async sendTyped(caller: { userId: number; liveSql: SQL; confirmed(): void }, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
+  sendTyped(caller: { userId: number; liveSql: SQL; confirmed(): void }, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
+    return this.thenRemember(caller.userId, target.storyId, this.sendWords(caller, target, content, ch));
+  }
+
+  private async sendWords(caller: { userId: number; liveSql: SQL; confirmed(): void }, target: ChatTarget, content: string, ch: TurnChannel): Promise<TurnResult> {
     const { db } = this.deps;
     const { cast } = await loadStory(db, target.storyId, target.actorId, caller.userId);
     if (!this.deps.model) throw new ApiError("CONFLICT", FREE_TEXT_NEEDS_MODEL);
@@ -524,7 +549,7 @@ export class ChatEngine {
 
   /** `message.regenerate`: a new alternative of the last model reply (the earlier ones are kept). */
   regenerate(userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {
-    return regenerate(this, userId, target, ch);
+    return this.thenRemember(userId, target.storyId, regenerate(this, userId, target, ch));
   }
 
   /** `message.edit`: new words for the player's last typed message, answered anew. */
@@ -535,7 +560,7 @@ export class ChatEngine {
       await loadStory(this.deps.db, target.storyId, target.actorId, userId);
       await this.screen.check(userId, target.storyId, target.address, target.content);
     }
-    return edit(this, userId, target, ch);
+    return this.thenRemember(userId, target.storyId, edit(this, userId, target, ch));
   }
 
   /** `message.select`: shows another alternative of the last model reply (free). */

@@ -7,6 +7,7 @@ import { balanceOf, lastModelReply, latestSaved, loadStory, lockUser, present, t
 import type { ChatEngine } from "./chatEngine";
 import { assertModelBudget } from "./modelBudget";
 import { savePromptRecord } from "./promptRecords";
+import { shareAlternatives } from "./chatBranches";
 import { asLine, FREE_TEXT_NEEDS_MODEL, MAX_ALTERNATIVES, modeOf, type ChatTarget, type TurnChannel, type TurnResult } from "./chatTurn";
 
 // Revisions of the last exchange: a new alternative of the last model reply, new words for the
@@ -68,6 +69,8 @@ export async function regenerate(engine: ChatEngine, userId: number, target: Cha
           })
           .where(eq(chatMessages.id, last.id))
           .returning();
+        // Its copies on other branches page the new alternative too.
+        if (last.originId !== null || last.branchId !== null) await shareAlternatives(tx, last, next);
         // The inspector shows the newest alternative's prompt.
         await savePromptRecord(tx, last.id, reply.prompt);
         return updated!;
@@ -108,12 +111,12 @@ export async function edit(engine: ChatEngine, userId: number, target: ChatTarge
   try {
     const id = Number(target.messageId);
     const said = await db.transaction(async (tx) => {
-      const [row] = await tx.select().from(chatMessages).where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId)));
+      const [row] = await tx.select().from(chatMessages).where(and(eq(chatMessages.id, id), eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId), eq(chatMessages.parked, false)));
       if (!row) throw notFound(`No message ${target.messageId} in this chat`);
       const [later] = await tx
         .select({ id: chatMessages.id })
         .from(chatMessages)
-        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId), eq(chatMessages.role, "user"), gt(chatMessages.id, id)))
+        .where(and(eq(chatMessages.userId, userId), eq(chatMessages.storyId, target.storyId), eq(chatMessages.role, "user"), gt(chatMessages.id, id), eq(chatMessages.parked, false)))
         .limit(1);
       if (row.role !== "user" || later) throw new ApiError("CONFLICT", "Only your last message can be edited");
       if (row.source !== "typed") throw new ApiError("CONFLICT", "A choice cannot be edited; restart the story to choose again");

@@ -37,6 +37,8 @@ export interface EngineDeps {
   db: Db;
   config: Config;
   model: ModelClient | null;
+  /** where background work (the chat memory's folds) reports what went wrong; the console when left out */
+  log?: { warn(message: string): void };
 }
 
 /** The chat a call is about. */
@@ -93,7 +95,7 @@ export function sceneOf(rows: MessageRow[], saved: MessageRow | undefined, cast:
 }
 
 /** A stored message as a prompt line. */
-export const asLine = (r: MessageRow): PromptLine => ({ role: r.role === "user" ? "user" : r.role === "actor" ? "actor" : "narrator", actorId: r.actorId, content: r.content });
+export const asLine = (r: MessageRow): PromptLine => ({ role: r.role === "user" ? "user" : r.role === "actor" ? "actor" : "narrator", actorId: r.actorId, content: r.content, id: r.id });
 
 /** The choice index of a tool call's JSON arguments; null when they name none. */
 export function parseChoice(args: string): number | null {

@@ -59,12 +59,14 @@ function exportSections(u: UserRow): Section[] {
     { name: "coin_ledger", rows: sql`select id, amount, balance_after, reason, idempotency_key, meta, created_at from coin_ledger where user_id = ${id} order by id desc` },
     { name: "orders", rows: sql`select id, provider, price_id, amount, coins, status, refunded_amount, disputed_amount, reversed_coins, coin_shortfall, reversals, created_at, paid_at from orders where user_id = ${id} order by created_at desc` },
     { name: "chat_messages", rows: sql`select id, story_id, actor_id, role, case when removed_at is null then content else '' end as content, source, reasoning, stopped, alternatives, alt_index, removed_at is not null as removed, created_at from chat_messages where user_id = ${id} and not pending order by id desc` },
+    { name: "chat_memories", rows: sql`select story_id, branch_id, summary, pins, updated_at from chat_memories where user_id = ${id} order by updated_at desc` },
     { name: "game_history", rows: sql`select story_id, plays, last_played_at from game_history where user_id = ${id} order by last_played_at desc` },
     { name: "favorites", rows: sql`select story_id, created_at from favorites where user_id = ${id} order by created_at desc` },
     { name: "subscriptions", rows: sql`select id, story_id, email, created_at, cancelled_at from subscriptions where user_id = ${id} or email = ${email} order by id desc` },
     { name: "check_ins", rows: sql`select day, streak, reward, created_at from check_ins where user_id = ${id} order by day desc` },
     { name: "task_progress", rows: sql`select task, day, progress, claimed_at from task_progress where user_id = ${id} order by day desc, task` },
     { name: "story_drafts", rows: sql`select id, title, premise, hook, category_id, tags, characters, script, story_id, rating, published_at, created_at, updated_at from story_drafts where user_id = ${id} order by id desc` },
+    { name: "draft_cards", rows: sql`select c.draft_id, c.character, c.card, c.created_at from draft_cards c join story_drafts d on d.id = c.draft_id where d.user_id = ${id} order by c.draft_id desc` },
     { name: "story_versions", rows: sql`select id, draft_id, story_id, title, hook, category_id, tags, characters, script, rating, state, reason, moderation, decided_at, created_at from story_versions where user_id = ${id} order by id desc` },
     { name: "stories", rows: sql`select s.id, s.title, s.hook, s.description, s.category_id, s.tags, s.script, s.published, s.review_state, s.rating, s.hidden_at is not null as hidden, s.play_count, s.like_count, s.created_at, (select coalesce(json_agg(json_build_object('slug', a.slug, 'name', a.name, 'tagline', a.tagline, 'persona', a.persona, 'greeting', a.greeting) order by a.sort), '[]'::json) from actors a where a.story_id = s.id) as characters from stories s where s.author_id = ${id} order by s.created_at desc` },
     { name: "reports", rows: sql`select id, target_kind, target_id, story_id, reason, details, status, resolved_at, created_at from reports where reporter_id = ${id} order by id desc` },
@@ -261,13 +263,14 @@ async function eraseActivity(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`delete from chat_messages where user_id = ${userId}`);
   await tx.execute(sql`with gone as (delete from favorites where user_id = ${userId} returning story_id)
     update stories s set like_count = (select count(*)::int from favorites f where f.story_id = s.id) where s.id in (select story_id from gone)`);
-  for (const table of ["game_history", "subscriptions", "notices", "check_ins", "task_progress", "activity_players"]) {
+  for (const table of ["chat_memories", "chat_branches", "game_history", "subscriptions", "notices", "check_ins", "task_progress", "activity_players"]) {
     await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
   }
 }
 
 /** Erases the texts the player wrote: drafts, submitted versions and their stories (unpublished) with their characters. */
 async function eraseAuthoring(tx: Tx, userId: number): Promise<void> {
+  await tx.execute(sql`delete from draft_cards where draft_id in (select id from story_drafts where user_id = ${userId})`);
   await tx.execute(sql`update story_drafts set title = '', premise = '', hook = '', tags = '{}', characters = '[]'::jsonb, script = '', published_at = null where user_id = ${userId}`);
   await tx.execute(sql`update story_versions set title = '', hook = '', tags = '{}', characters = '[]'::jsonb, script = '', opening = '' where user_id = ${userId}`);
   await tx.execute(sql`update stories set published = false, title = ${DELETED_STORY_TITLE}, hook = '', description = '', opening = '', tags = '{}', script = '' where author_id = ${userId}`);

@@ -100,8 +100,11 @@ export async function getDraft(db: Db, userId: number, id: string): Promise<Stor
   return withReview(db, await ownDraft(db, userId, id));
 }
 
-/** Saves a new draft; at most STORY_LIMITS.drafts per person (counted under a lock of the user row). */
-export async function createDraft(db: Db, userId: number, fields: Fields): Promise<StoryDraft> {
+/**
+ * Saves a new draft; at most STORY_LIMITS.drafts per person (counted under a lock of the user row).
+ * `alongside` writes what belongs with the new draft (a card import's card) in the same transaction.
+ */
+export async function createDraft(db: Db, userId: number, fields: Fields, alongside?: (tx: Tx, draftId: number) => Promise<void>): Promise<StoryDraft> {
   requireLorePatterns(fields.lorebook);
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for("update");
@@ -112,6 +115,7 @@ export async function createDraft(db: Db, userId: number, fields: Fields): Promi
       .insert(storyDrafts)
       .values({ userId, title: fields.title, premise: "", hook: fields.hook, categoryId: fields.category_id, tags: fields.tags, characters: fields.characters, script: fields.script, rating: fields.rating, lorebook: fields.lorebook })
       .returning();
+    await alongside?.(tx, row!.id);
     return toDraft(row!);
   });
 }

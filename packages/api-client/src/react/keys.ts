@@ -56,6 +56,9 @@ export const invalidations: Partial<Record<EndpointName, EndpointName[]>> = {
   chatRegenerate: [...coins, "chatHistory", "chatReasoningHistory"],
   chatEdit: [...coins, "chatHistory", "chatReasoningHistory"],
   chatSelect: ["chatHistory", "chatReasoningHistory"],
+  // A fork or a switch shows another branch: the thread and the branch list read anew.
+  chatBranchFork: [...coins, "chatHistory", "chatReasoningHistory", "chatBranchList"],
+  chatBranchSwitch: ["chatHistory", "chatReasoningHistory", "chatBranchList"],
   favoriteCreate: ["favoriteList", "storyGet", "storyList"],
   favoriteDelete: ["favoriteList", "storyGet", "storyList"],
   subscribe: ["storyGet"],
@@ -64,7 +67,9 @@ export const invalidations: Partial<Record<EndpointName, EndpointName[]>> = {
   // The story editor: publishing claims the create-story task and changes the catalogue.
   storyDraftCreate: ["storyDraftList"],
   storyDraftUpdate: ["storyDraftList"],
-  storyDraftPublish: [...taskClaim, "storyDraftList", "storyList", "categoryList", "storyGet"],
+  storyDraftPublish: [...taskClaim, "storyDraftList", "storyList", "categoryList", "storyGet", "storyVersionList"],
+  // A restore writes the draft only (the versions and the catalogue stay as they were).
+  storyVersionRestore: ["storyDraftList"],
   storyDraftUnpublish: ["storyDraftList", "storyList", "categoryList", "storyGet"],
   // Trust and safety: notices read, and the age confirmation opens mature stories (their cached
   // refusals and the lists without them are stale). A deletion is followed by a logout instead.

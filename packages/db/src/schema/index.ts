@@ -381,9 +381,39 @@ export const chatMessages = pgTable(
     promptTokens: integer("prompt_tokens"),
     /** completion tokens (text, reasoning and tool call) of those calls, as reported by the model or counted with the tokenizer */
     completionTokens: integer("completion_tokens"),
+    /** the branch this row belongs to (chat_branches); null = the chat's first branch, or the shown branch's rows written since it was last named */
+    branchId: bigint("branch_id", { mode: "number" }),
+    /** the row this one was copied from when a branch was forked (its alternatives are shared); null = an original */
+    originId: bigint("origin_id", { mode: "number" }),
+    /** on a branch that is not shown: every thread read leaves it out (see chatBranches.ts) */
+    parked: boolean("parked").notNull().default(false),
     createdAt: createdAt(),
   },
-  (t) => [index("chat_messages_thread_idx").on(t.userId, t.storyId, t.id)],
+  (t) => [index("chat_messages_thread_idx").on(t.userId, t.storyId, t.id), index("chat_messages_origin_idx").on(t.userId, t.storyId, t.originId)],
+);
+
+/**
+ * The branches of a chat (issue 45): a chat with none is one branch. A fork at a reply copies the
+ * turns before it to a new branch (its rows' `branch_id`) and parks the others; `fork_origin` and
+ * `fork_alt` name the reply (its original row) and the alternative the branch continues from.
+ */
+export const chatBranches = pgTable(
+  "chat_branches",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    userId: userRef(),
+    storyId: storyRef(),
+    parentId: bigint("parent_id", { mode: "number" }),
+    forkOrigin: bigint("fork_origin", { mode: "number" }),
+    forkAlt: integer("fork_alt"),
+    /** the branch the chat shows (one per chat) */
+    active: boolean("active").notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("chat_branches_chat_idx").on(t.userId, t.storyId, t.id),
+    uniqueIndex("chat_branches_active_idx").on(t.userId, t.storyId).where(sql`${t.active}`),
+  ],
 );
 
 /**
@@ -398,6 +428,28 @@ export const chatPrompts = pgTable("chat_prompts", {
   record: jsonb("record").notNull(),
   createdAt: createdAt(),
 });
+
+/**
+ * A chat's memory (the memory panel): the rolling summary the model folds older turns into, the
+ * facts the player pinned, and how far the summary reaches (`summary_through`, the newest message
+ * id folded in). Keyed by the chat and a branch ('' = the chat's only line; a branch of its own gets
+ * its own row). `revision` grows with every write, so a background fold never overwrites a newer
+ * edit by the player (it writes only over the revision it read).
+ */
+export const chatMemories = pgTable(
+  "chat_memories",
+  {
+    userId: userRef(),
+    storyId: storyRef(),
+    branchId: text("branch_id").notNull().default(""),
+    summary: text("summary").notNull().default(""),
+    summaryThrough: bigint("summary_through", { mode: "number" }).notNull().default(0),
+    pins: jsonb("pins").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    revision: integer("revision").notNull().default(0),
+    updatedAt: ts("updated_at").notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.storyId, t.branchId] })],
+);
 
 /**
  * One generation per chat at a time, across API instances: a row per (user, story) names the request
@@ -483,6 +535,22 @@ export const storyDrafts = pgTable(
   },
   (t) => [index("story_drafts_user_idx").on(t.userId, t.createdAt)],
 );
+
+/**
+ * The character card a draft was imported from (issue 45), kept whole: the fields the draft has no
+ * place for (creator notes, system prompt, extensions, fields of apps we do not know…) are written
+ * back when the character is exported, and the fields the draft took over are written back as they
+ * were while the author has not changed them. `character` is the name the draft gave the character.
+ */
+export const draftCards = pgTable("draft_cards", {
+  draftId: bigint("draft_id", { mode: "number" })
+    .primaryKey()
+    .references(() => storyDrafts.id, { onDelete: "cascade" }),
+  character: text("character").notNull(),
+  /** the card's JSON as it was read (V2 or V3) */
+  card: jsonb("card").notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * The payment sandbox's side of a checkout (what Stripe or Onlypay would keep): the session or order

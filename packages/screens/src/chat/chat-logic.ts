@@ -184,6 +184,11 @@ export function shownMessages(status: "loading" | "error" | "ready", thread: Cha
  * True for a stored character or narrator line that can be reported: not the player's own, not the
  * opening every thread shares or a line still being written (they have no stored id), not removed.
  */
+/** Whether a message is a model reply that pages alternatives and may continue on a branch (issue 45). */
+export function isForkable(m: ChatMessage): boolean {
+  return m.source === "model" && !m.removed && m.alternatives !== undefined && /^[1-9][0-9]{0,17}$/.test(m.id);
+}
+
 export function isReportable(m: ChatMessage): boolean {
   return m.role !== "user" && !m.removed && /^[1-9][0-9]{0,17}$/.test(m.id);
 }

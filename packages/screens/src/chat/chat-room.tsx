@@ -10,6 +10,8 @@ import { ChoicePanel } from "./choice-panel";
 import { Composer } from "./composer";
 import { MessageList, type CastMember } from "./message-list";
 import { warmMessageActions, type MessageActionsApi } from "./message-parts";
+import { ChatSidePanel, MemorySheetButton } from "./chat-side-panel";
+import { BranchSheetButton } from "./branch-view";
 import type { NovelStageProps } from "./novel-stage";
 import { useChatThread } from "./use-chat-thread";
 
@@ -73,6 +75,9 @@ const loadRestartDialog = () => import("./restart-dialog").then((m) => m.Restart
 const RestartDialog = clientOnly(loadRestartDialog);
 const warmRestartDialog = () => void loadRestartDialog().catch(() => undefined);
 
+// "Export" (the chat as Markdown or JSON) is not needed for the first paint: its code loads after.
+const ChatExportMenu = clientOnly(() => import("./chat-export-menu").then((m) => m.ChatExportMenu));
+
 /**
  * One chat screen, four presentations (spec: /chat, /chat2, /chat3, /chat4): classic bubbles,
  * immersive over the full-bleed cover, the story-wide "reasoning" transcript, and a visual-novel
@@ -112,17 +117,19 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
     onEdit: setEditing,
     onRegenerate: thread.regenerate,
     onSelect: thread.select,
+    onFork: thread.freeText ? thread.fork : undefined,
     storyId,
   };
   const addressees = variant === "novel" ? Object.entries(cast).map(([id, c]) => ({ id, name: c.name })) : [];
   const returnPath = `${VARIANT_PATH[variant]}/${storyId}${actorId && variant !== "reasoning" ? `/${actorId}` : ""}`;
 
   return (
-    <div className={`relative flex min-h-[calc(100dvh-3.5rem)] flex-col ${immersive ? "bg-black" : ""}`} data-variant={variant} data-mode={VARIANT_MODE[variant]} data-testid="chat-room">
+    // On a desktop the layout widens for the chat (data-side-panel): the column keeps its phone width and the side panel takes the rest.
+    <div className={`relative flex min-h-[calc(100dvh-3.5rem)] flex-col lg:pr-[calc(100%-480px)] ${immersive ? "bg-black" : ""}`} data-variant={variant} data-mode={VARIANT_MODE[variant]} data-testid="chat-room" data-side-panel="">
       {immersive ? (
         <div aria-hidden="true" className="fixed inset-0 -z-0 bg-cover bg-center opacity-60 md:absolute" style={{ backgroundImage: `url(${coverUrl})` }} />
       ) : null}
-      <div className={`relative z-10 flex items-center gap-3 border-b border-line px-4 py-2 ${immersive ? "bg-black/60 text-white backdrop-blur" : "bg-surface"}`}>
+      <div className={`relative z-20 flex items-center gap-3 border-b border-line px-4 py-2 ${immersive ? "bg-black/60 text-white backdrop-blur" : "bg-surface"}`}>
         <Link href={`/story/${storyId}`} className="shrink-0 rounded-md text-sm underline underline-offset-4 focus-visible:outline-2 focus-visible:outline-brand">
           <span aria-hidden="true">← </span>Story
         </Link>
@@ -132,8 +139,19 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
             {lead ? <span className="truncate">with {lead.name}</span> : <span>Story mode</span>}
             <span aria-hidden="true">·</span>
             <CoinBalance coins={thread.coins} />
+            {thread.freeText ? <MemorySheetButton storyId={storyId} tone={immersive ? "overlay" : "plain"} /> : null}
           </p>
         </div>
+        <ChatExportMenu
+          storyId={storyId}
+          storyTitle={storyTitle}
+          actor={lead && actorId ? { id: actorId, name: lead.name } : null}
+          actorNames={Object.fromEntries(Object.entries(cast).map(([id, c]) => [id, c.name]))}
+          messages={thread.messages}
+          tone={immersive ? "overlay" : "plain"}
+          disabled={thread.status !== "ready" || thread.messages.length === 0}
+        />
+        {thread.freeText ? <BranchSheetButton storyId={storyId} tone={immersive ? "overlay" : "plain"} /> : null}
         <button
           type="button"
           onClick={askRestart}
@@ -212,6 +230,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
           }}
         />
       ) : null}
+      <ChatSidePanel storyId={storyId} enabled={thread.status === "ready" ? thread.freeText : undefined} />
     </div>
   );
 }

@@ -1,7 +1,8 @@
 "use client";
 import type { ChatMessage } from "@storyloom/contract";
 import { clientOnly } from "@storyloom/ui/client-only";
-import { isReportable } from "./chat-logic";
+import { RichText } from "@storyloom/ui/rich-text";
+import { isForkable, isReportable } from "./chat-logic";
 
 /** What can be done to a message of the thread, given by the chat room. */
 export interface MessageActionsApi {
@@ -14,13 +15,16 @@ export interface MessageActionsApi {
   onEdit: (message: ChatMessage) => void;
   onRegenerate: () => void;
   onSelect: (message: ChatMessage, index: number) => void;
+  /** On an earlier model reply: its pager and Regenerate continue the story on a branch (no index: a new alternative). */
+  onFork?: (message: ChatMessage, index?: number) => void;
   /** The chat's story: with it, each model reply offers "Why this reply?" (the prompt inspector). */
   storyId?: string;
 }
 
 /**
- * A message's text, as text: React escapes it, so model output and player text can never inject
- * markup; line breaks are kept. A reply still being written shows a caret; a stopped one says so.
+ * A message's text in the role-play subset (RichText: *actions*, **strong**, "speech", line breaks),
+ * rendered as React elements, so model output and player text can never inject markup. A reply still
+ * being written shows a caret; a stopped one says so.
  */
 export function MessageText({ message, live }: { message: ChatMessage; live?: boolean }) {
   return (
@@ -30,8 +34,8 @@ export function MessageText({ message, live }: { message: ChatMessage; live?: bo
           Staff removed this message after a report.
         </span>
       ) : (
-        <span className="whitespace-pre-wrap break-words" data-testid={live ? "live-text" : undefined}>
-          {message.content}
+        <span data-testid={live ? "live-text" : undefined}>
+          <RichText text={message.content} />
         </span>
       )}
       {live ? <span aria-hidden="true" className="ml-0.5 inline-block animate-pulse motion-reduce:animate-none">▍</span> : null}
@@ -52,7 +56,7 @@ export function ReasoningDetails({ message, live }: { message: ChatMessage; live
       <summary className="cursor-pointer font-semibold select-none focus-visible:outline-2 focus-visible:outline-brand">
         {live && !message.content ? "Thinking…" : "Reasoning"}
       </summary>
-      <p className="mt-1 whitespace-pre-wrap break-words">{message.reasoning}</p>
+      <RichText text={message.reasoning} className="mt-1 block" />
     </details>
   );
 }
@@ -71,6 +75,6 @@ export const warmMessageActions = () => void loadActions().catch(() => undefined
  */
 export function MessageActions(props: { message: ChatMessage; api: MessageActionsApi; tone?: "plain" | "overlay" }) {
   const { message, api } = props;
-  if (api.editableId !== message.id && api.regenerableId !== message.id && !isReportable(message)) return null;
+  if (api.editableId !== message.id && api.regenerableId !== message.id && !isReportable(message) && !(api.onFork && isForkable(message))) return null;
   return <LazyActions {...props} />;
 }

@@ -1,6 +1,7 @@
 "use client";
 import { useState } from "react";
 import type { ChatMessage } from "@storyloom/contract";
+import { RichText } from "@storyloom/ui/rich-text";
 import { lastPlayerIndex, speakerName } from "./chat-logic";
 import { isLive, TypingIndicator, type CastMember } from "./message-list";
 import { MessageActions, MessageText, type MessageActionsApi } from "./message-parts";
@@ -66,7 +67,7 @@ export function NovelStage({ messages, cast, coverUrl, leadId, waiting, streamin
             {messages.map((m) => (
               <li key={m.id}>
                 <span className="font-semibold text-fg">{speakerName(m, names)}: </span>
-                <span className="whitespace-pre-wrap text-fg/90">{m.content}</span>
+                <RichText text={m.content} className="text-fg/90" />
               </li>
             ))}
           </ol>

@@ -15,6 +15,7 @@ const TITLES: Record<PromptPart["kind"], string> = {
   scene: "Scene and goal",
   choices: "Open choices",
   summary: "Summary of earlier turns",
+  pins: "Pinned facts",
   after_choice: "The choice just taken",
   turn: "Recent turns",
 };
@@ -40,7 +41,8 @@ export function trimmedLines(record: PromptRecord): string[] {
   const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   const out: string[] = [];
   if (t.turns) out.push(`${plural(t.turns, "older turn was", "older turns were")} left out of the recent turns${t.summary_lines < t.turns ? " (summarised)" : ""}.`);
-  if (t.summary_lines) out.push(`${plural(t.summary_lines, "summary line was", "summary lines were")} dropped.`);
+  // summary_lines: older turns the stored summary did not reach yet (it is updated after the reply).
+  if (t.summary_lines) out.push(`${plural(t.summary_lines, "of them is", "of them are")} not in the summary yet; it is updated after this reply.`);
   if (t.scene_lines) out.push(`${plural(t.scene_lines, "earlier scene line was", "earlier scene lines were")} dropped.`);
   for (const l of record.lore) {
     if (l.included) continue;

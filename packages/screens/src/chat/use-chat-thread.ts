@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
 import type { ChatMessage, EndpointData, EndpointInput } from "@storyloom/contract";
 import type { ChatStreamName } from "@storyloom/api-client/chat-stream";
-import { queryKeyOf, useChatHistory, useChatReasoningHistory, useChatStream, useSelectChatAlternative, useSendChat, useSession } from "@storyloom/api-client/react";
+import { queryKeyOf, useApiMutation, useChatHistory, useChatReasoningHistory, useChatStream, useSelectChatAlternative, useSendChat, useSession } from "@storyloom/api-client/react";
 import {
   choicesOfferedBy,
   lastModelReplies,
@@ -58,6 +58,11 @@ export interface ChatThread {
   stop: () => void;
   /** Shows another alternative of the last model reply (‹ 2/3 ›). */
   select: (message: ChatMessage, index: number) => void;
+  /**
+   * On an earlier model reply: shows its alternative `index` (free), or writes a new one (no index,
+   * charged); the story continues from it on a branch (the turns after it stay on the old one).
+   */
+  fork: (message: ChatMessage, index?: number) => void;
   restart: () => void;
   retryHistory: () => void;
   /** Loads the streaming code ahead of the first reply. */
@@ -85,6 +90,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const send = useSendChat();
   const stream = useChatStream();
   const selectAlt = useSelectChatAlternative();
+  const forkAt = useApiMutation("chatBranchFork");
   const [turn, setTurn] = useState<LiveTurn | null>(null);
   const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
   const [problem, setProblem] = useState<ChatProblem | null>(null);
@@ -94,7 +100,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const ended = history.data?.ended ?? false;
   const freeText = history.data?.free_text;
   const target = { story_id: storyId, mode: VARIANT_MODE[variant], ...(actorId && !reasoning ? { actor_id: actorId } : {}) };
-  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending;
+  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending || forkAt.isPending;
 
   const readThread = useCallback(() => queryClient.getQueryData<History>(historyKey)?.messages ?? [], [queryClient, historyKey]);
   const writeThread = useCallback(
@@ -209,6 +215,13 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
     );
   };
 
+  const fork = (message: ChatMessage, index?: number) => {
+    if (busy) return;
+    setProblem(null);
+    // A fork changes the thread from that reply on: the server's copy is read anew (keys.ts invalidations).
+    forkAt.mutate({ ...target, message_id: message.id, ...(index === undefined ? {} : { index }) }, { onError: fail });
+  };
+
   const restart = () => {
     if (busy) return;
     setProblem(null);
@@ -237,6 +250,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
     regenerate,
     stop: stream.stop,
     select,
+    fork,
     restart,
     retryHistory: () => void history.refetch(),
     preload: stream.preload,

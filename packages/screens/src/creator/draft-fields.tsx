@@ -1,4 +1,5 @@
 "use client";
+import type { ReactNode } from "react";
 import type { Category, Rating } from "@storyloom/contract";
 import { STORY_LIMITS as L } from "@storyloom/contract/constants";
 import { Button, TextField, dangerText, inputClass } from "@storyloom/ui";
@@ -12,6 +13,8 @@ export interface DraftFieldsProps {
   categories: Category[] | undefined;
   /** field path → message, from the contract's checks or the server's answer */
   errors: Record<string, string>;
+  /** an action beside character `index`'s name (the editor's "Export card") */
+  characterAction?: (index: number) => ReactNode;
 }
 
 export function Area({ id, label, value, onChange, max, rows, error, hint }: { id: string; label: string; value: string; onChange: (v: string) => void; max: number; rows: number; error?: string; hint?: string }) {
@@ -70,7 +73,7 @@ function RatingField({ idPrefix, value, onChange }: { idPrefix: string; value: R
 }
 
 /** Title, hook, category, tags, rating and the characters of a draft. */
-export function DraftFields({ idPrefix, form, onChange, categories, errors }: DraftFieldsProps) {
+export function DraftFields({ idPrefix, form, onChange, categories, errors, characterAction }: DraftFieldsProps) {
   const setCharacter = (i: number, patch: Partial<CharacterForm>) => onChange({ characters: form.characters.map((c, j) => (j === i ? { ...c, ...patch } : c)) });
   return (
     <div className="flex flex-col gap-4">
@@ -123,6 +126,7 @@ export function DraftFields({ idPrefix, form, onChange, categories, errors }: Dr
                 onChange={(e) => setCharacter(i, { name: e.target.value })}
                 error={errors[`characters.${i}.name`]}
               />
+              {characterAction?.(i)}
               <Button size="sm" variant="ghost" aria-label={`Remove character ${i + 1}`} onClick={() => onChange({ characters: form.characters.filter((_, j) => j !== i) })}>
                 Remove
               </Button>

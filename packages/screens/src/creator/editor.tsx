@@ -4,16 +4,21 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Category, ScriptProblem, StoryDraft } from "@storyloom/contract";
 import { useApiMutation, queryKeyOf } from "@storyloom/api-client/react";
 import { Badge, Button, dangerText } from "@storyloom/ui";
-import { InkPreview } from "@storyloom/ui/ink-preview";
+import { InkPreview, type PreviewProgress } from "@storyloom/ui/ink-preview";
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
+import { ExportCardButton } from "./character-card";
 import { DraftFields } from "./draft-fields";
 import { changesOf, fieldErrors, formOf, isDirty, knotLine, problemsByLine, publishGaps, type DraftForm } from "./editor-logic";
 import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-editor";
 import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
 import { Cowriter } from "./cowrite";
+import { CoveragePanel } from "./story-coverage/coverage-panel";
+import { useCoverage } from "./story-coverage/use-coverage";
+import { VersionsSection } from "./versions-section";
 import { publishedText, storyState } from "./story-state";
+import { StoryMapSection } from "./story-map/story-map-section";
 
 // The lorebook's fields are code only some authors need: loaded when the section is opened (or
 // warmed when its button is pointed at or focused).
@@ -91,6 +96,10 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
   const busy = update.isPending || publish.isPending || unpublish.isPending;
 
   const check = useScriptCheck(form.script);
+  // Coverage runs in a worker once the author starts it; coverage.state holds the per-knot result.
+  const coverage = useCoverage(form.script);
+  // Where the preview stands, for the story map's highlighted path.
+  const [progress, setProgress] = useState<PreviewProgress>({ visited: [], here: null });
   const clientErrors = useMemo(() => fieldErrors(form), [form]);
   const errors = { ...serverFields, ...clientErrors };
   // The server's script problems stand until the script changes.
@@ -227,7 +236,14 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
 
       <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem]">
         <div className="flex min-w-0 flex-col gap-6">
-          <DraftFields idPrefix={id} form={form} onChange={edit} categories={categories} errors={errors} />
+          <DraftFields
+            idPrefix={id}
+            form={form}
+            onChange={edit}
+            categories={categories}
+            errors={errors}
+            characterAction={(i) => (draft.characters[i] ? <ExportCardButton draftId={draft.id} index={i} name={draft.characters[i].name} /> : null)}
+          />
           <LorebookSection idPrefix={id} form={form} errors={errors} onChange={(lorebook) => edit({ lorebook })} />
           <section aria-labelledby={`${id}-script-label`} className="flex flex-col gap-2">
             <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -242,6 +258,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
             <ScriptSize script={form.script} />
             <ScriptProblems id={`${id}-problems`} check={check} server={serverProblems} onGoTo={(line) => editor.current?.goTo(line)} />
           </section>
+          <StoryMapSection idPrefix={id} json={lastJsonOf(check)} source={form.script} visited={progress.visited} here={progress.here} coverage={coverage.state} onGoToLine={(line) => editor.current?.goToLine(line)} />
           {cowrite ? (
             <Cowriter
               idPrefix={id}
@@ -254,6 +271,17 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
               }}
             />
           ) : null}
+          <VersionsSection
+            idPrefix={id}
+            draftId={draft.id}
+            dirty={dirty}
+            onRestored={(d) => {
+              remember(d);
+              setForm(formOf(d));
+              setServerFields({});
+              setNotice(null);
+            }}
+          />
         </div>
         <aside className="flex flex-col gap-6 lg:sticky lg:top-20 lg:self-start" aria-label="Preview and walk report">
           <section aria-labelledby={`${id}-preview`} className="rounded-2xl border border-line p-4">
@@ -261,7 +289,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
               Preview
             </h2>
             {check.state === "errors" && check.lastJson ? <p className="mb-2 text-xs text-muted">Playing the last version that compiled.</p> : null}
-            <InkPreview json={lastJsonOf(check)} />
+            <InkPreview json={lastJsonOf(check)} showState onProgress={setProgress} />
           </section>
           <section aria-labelledby={`${id}-walk`} className="rounded-2xl border border-line p-4">
             <h2 id={`${id}-walk`} className="mb-3 font-semibold text-fg">
@@ -275,6 +303,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
               }}
             />
           </section>
+          <CoveragePanel idPrefix={id} state={coverage.state} onStart={coverage.start} onGoTo={(line) => editor.current?.goToLine(line)} />
         </aside>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { Badge, Button, EmptyState, ErrorState, Skeleton, dangerText } from "@st
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
 import { STARTER_SCRIPT } from "./editor-logic";
+import { ImportCard } from "./character-card";
 import { RequireSignIn } from "./require-sign-in";
 import { MatureBadge } from "../safety/mature-badge";
 import { storyState } from "./story-state";
@@ -77,7 +78,10 @@ function DraftList() {
   const drafts = list.data.drafts;
   return (
     <div className="flex flex-col gap-6">
-      <NewStoryButton />
+      <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:gap-6">
+        <NewStoryButton />
+        <ImportCard />
+      </div>
       {drafts.length === 0 ? (
         <EmptyState title="No stories yet" description="Write one: a title, a character and a few choices are enough to publish." />
       ) : (

@@ -1,8 +1,15 @@
 "use client";
-import { useImperativeHandle, useRef, type KeyboardEvent, type Ref } from "react";
+import { lazy, Suspense, useImperativeHandle, useMemo, useRef, useState, type KeyboardEvent, type Ref } from "react";
 import { STORY_LIMITS } from "@storyloom/contract/constants";
 import { lineNumbers, lineRange, sizeText } from "./editor-logic";
 import { dangerText } from "@storyloom/ui";
+import { knotHeaders, type ScriptEditorHandle } from "./script-editor-handle";
+
+export type { ScriptEditorHandle } from "./script-editor-handle";
+
+// CodeMirror and the ink mode load with the editor, in their own chunk; until they arrive (or if
+// they cannot), the plain field below is the editor.
+const InkCodeEditor = lazy(() => import("./ink-code-editor").then((m) => ({ default: m.InkCodeEditor })));
 
 /** Props of {@link ScriptEditor}. */
 export interface ScriptEditorProps {
@@ -13,27 +20,75 @@ export interface ScriptEditorProps {
   problems: Map<number, string[]>;
   /** id of the element listing the problems, tied to the field with aria-describedby */
   describedBy?: string;
-  /** Lets the parent move the caret to a line (the problem list's buttons). */
+  /** Lets the parent move the caret to a line (the problem list's buttons, the map, coverage). */
   handle?: Ref<ScriptEditorHandle>;
 }
 
-/** What the parent can do with the editor. */
-export interface ScriptEditorHandle {
-  goTo(line: number): void;
+/**
+ * The script editor: a code editor (CodeMirror, with ink highlighting, diagnostics and search)
+ * with "Go to knot" above it. The label is the element `${id}-label`.
+ */
+export function ScriptEditor({ id, value, onChange, problems, describedBy, handle }: ScriptEditorProps) {
+  const inner = useRef<ScriptEditorHandle>(null);
+  const picker = useRef<HTMLSelectElement>(null);
+  const knots = useMemo(() => knotHeaders(value).filter((k) => !k.function), [value]);
+  const [picked, setPicked] = useState("");
+  const hint = `${id}-keys`;
+  const described = [describedBy, hint].filter(Boolean).join(" ");
+
+  useImperativeHandle(handle, () => ({
+    goToLine: (line: number) => inner.current?.goToLine(line),
+    goTo: (line: number) => inner.current?.goToLine(line),
+  }));
+
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={`${id}-knot`} className="text-xs text-muted">
+          Go to knot
+        </label>
+        <select
+          ref={picker}
+          id={`${id}-knot`}
+          value={picked}
+          disabled={knots.length === 0}
+          onChange={(e) => {
+            const line = Number(e.target.value);
+            setPicked("");
+            if (line) inner.current?.goToLine(line);
+          }}
+          className="min-h-9 rounded-lg border border-line bg-surface-2 px-2 text-sm text-fg focus-visible:ring-2 focus-visible:ring-brand focus-visible:outline-none disabled:opacity-60"
+        >
+          <option value="">{knots.length ? "Choose a knot…" : "No knots yet"}</option>
+          {knots.map((k) => (
+            <option key={`${k.name}:${k.line}`} value={k.line}>
+              {`${k.name} · line ${k.line}`}
+            </option>
+          ))}
+        </select>
+        <p id={hint} className="text-xs text-muted">
+          Tab indents; press Escape, then Tab, to leave the editor. Ctrl+Shift+O goes to a knot, Ctrl+F searches.
+        </p>
+      </div>
+      <Suspense fallback={<PlainScriptEditor id={id} value={value} onChange={onChange} problems={problems} describedBy={described} handle={inner} />}>
+        <InkCodeEditor id={id} labelledBy={`${id}-label`} describedBy={described} value={value} onChange={onChange} problems={problems} handle={inner} onGoToKnot={() => picker.current?.focus()} />
+      </Suspense>
+    </div>
+  );
 }
 
 /**
- * A plain textarea with a line-number gutter: lines do not wrap, so gutter row N is always line N,
- * and a line with a problem is marked in the gutter. Tab inserts two spaces (Escape, then Tab,
- * leaves the field, as in other code editors on the web).
+ * A plain textarea with a line-number gutter, the editor while CodeMirror loads: lines do not
+ * wrap, so gutter row N is always line N, and a line with a problem is marked in the gutter. Tab
+ * inserts two spaces (Escape, then Tab, leaves the field, as in the code editor).
  */
-export function ScriptEditor({ id, value, onChange, problems, describedBy, handle }: ScriptEditorProps) {
+function PlainScriptEditor({ id, value, onChange, problems, describedBy, handle }: ScriptEditorProps) {
   const area = useRef<HTMLTextAreaElement>(null);
   const gutter = useRef<HTMLDivElement>(null);
   const escaped = useRef(false);
 
-  useImperativeHandle(handle, () => ({
-    goTo(line: number) {
+  useImperativeHandle(handle, () => {
+    const goToLine = (line: number) => {
       const el = area.current;
       if (!el) return;
       const [start, end] = lineRange(el.value, line);
@@ -41,8 +96,9 @@ export function ScriptEditor({ id, value, onChange, problems, describedBy, handl
       el.setSelectionRange(start, end);
       // Scroll the line into view: rows are a fixed 1.5rem (24px) tall.
       el.scrollTop = Math.max(0, (line - 3) * 24);
-    },
-  }));
+    };
+    return { goToLine, goTo: goToLine };
+  });
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === "Escape") {

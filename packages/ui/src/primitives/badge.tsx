@@ -6,7 +6,8 @@ export type BadgeTone = "brand" | "success" | "warning" | "danger" | "neutral";
 
 const tones: Record<BadgeTone, string> = {
   brand: "bg-brand text-white",
-  success: "bg-emerald-600 text-white",
+  // emerald-700: white on emerald-600 is 3.8:1, under WCAG AA for the badge's small text.
+  success: "bg-emerald-700 text-white",
   warning: "bg-amber-500 text-black",
   danger: "bg-red-600 text-white",
   neutral: "bg-surface-2 text-fg",

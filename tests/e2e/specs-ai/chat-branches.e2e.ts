@@ -1,0 +1,94 @@
+// Swipe any character reply, and branch (issue 45), with the local model peer: a player regenerates
+// an earlier reply, and the story goes on from it on a new branch while the later turns stay on the
+// old one; the branch view (a sheet on a phone; the side panel with a small tree on a desktop) shows
+// both and switches back; paging the earlier reply (‹ ›) switches between them too.
+import { expect, test, type Page } from "../support/test";
+import { modelPeerUrl } from "../support/env";
+import { brandSites } from "../support/brands";
+import { expectAccessible, settled } from "../support/checks";
+
+const STORY = "neon-requiem";
+const ACTOR = "juno-vex";
+
+async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
+  expect(res.ok).toBe(true);
+}
+
+const log = (page: Page) => page.getByTestId("chat-log");
+const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
+const reply = (page: Page, text: string) => log(page).locator('[data-role="actor"]').filter({ hasText: text });
+
+/**
+ * Presses a reply's action from the keyboard: on a phone the sticky choices and composer cover the
+ * lower part of the thread, where a pointer's click may land on them instead.
+ */
+async function press(page: Page, text: string, name: string): Promise<void> {
+  const button = reply(page, text).getByRole("button", { name });
+  await button.focus();
+  await page.keyboard.press("Enter");
+}
+
+/** Says `words` and waits for the character's reply `answer`. */
+async function say(page: Page, words: string, answer: string): Promise<void> {
+  await peerDefaults({ tokenDelayMs: 0, content: answer, toolCall: null });
+  await box(page).fill(words);
+  await box(page).press("Enter");
+  await expect(reply(page, answer)).toBeVisible({ timeout: 20_000 });
+  await expect(box(page)).toBeEnabled();
+}
+
+/** Opens the branch view: the sheet on a phone, the side panel's section on a desktop. */
+async function openBranches(page: Page, desktop: boolean) {
+  if (desktop) {
+    const side = page.getByTestId("branch-side");
+    await side.getByRole("button", { name: "Show branches" }).click();
+    return side;
+  }
+  await page.getByRole("button", { name: "Branches" }).click();
+  const sheet = page.getByRole("dialog", { name: "Branches" });
+  await expect(sheet).toBeVisible();
+  return sheet;
+}
+
+test.afterEach(async () => {
+  await peerDefaults({ tokenDelayMs: 60 });
+});
+
+for (const brand of brandSites) {
+  test(`${brand.name}: regenerating an earlier reply branches; the branch view switches back`, async ({ page }, info) => {
+    const desktop = info.project.name === "desktop";
+    await page.goto(`${brand.baseURL}/chat/${STORY}/${ACTOR}`);
+    await expect(box(page)).toBeEnabled();
+    await say(page, "Where were you last night?", "First take.");
+    await say(page, "And after that?", "Later reply.");
+
+    // The earlier reply regenerates too: the story goes on from its new take.
+    await peerDefaults({ tokenDelayMs: 0, content: "Second take.", toolCall: null });
+    await press(page, "First take.", "Regenerate this reply");
+    await expect(reply(page, "Second take.")).toBeVisible({ timeout: 20_000 });
+    await expect(reply(page, "Later reply.")).toHaveCount(0);
+    await expect(reply(page, "Second take.").getByTestId("alternative-pager")).toHaveText(/2\/2/);
+
+    // The branch view lists both, with the line each departs with, and shows the old one again.
+    const view = await openBranches(page, desktop);
+    const items = view.getByTestId("branch-item");
+    await expect(items).toHaveCount(2);
+    await expect(items.nth(1).getByTestId("branch-line")).toHaveText("Second take.");
+    if (desktop) await expect(view.getByTestId("branch-tree")).toBeVisible();
+    await settled(page);
+    await expectAccessible(page);
+    await items.nth(0).getByRole("button", { name: /Show this branch/ }).click();
+    await expect(items.nth(0)).toHaveAttribute("aria-current", "true");
+    if (!desktop) await page.keyboard.press("Escape");
+    await expect(reply(page, "Later reply.")).toBeVisible();
+    await expect(reply(page, "First take.").getByTestId("alternative-pager")).toHaveText(/1\/2/);
+
+    // Paging the earlier reply to its second take shows the branch that goes on from it.
+    await press(page, "First take.", "Next alternative");
+    await expect(reply(page, "Second take.")).toBeVisible();
+    await expect(reply(page, "Later reply.")).toHaveCount(0);
+    await settled(page);
+    await expectAccessible(page);
+  });
+}

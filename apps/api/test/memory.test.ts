@@ -348,6 +348,11 @@ describe(`a chat's memory (${process.env.DATABASE_URL ? "postgres" : "pglite"})`
     expect(third).not.toContain(long(100));
     await folded(p, null);
     expect(await memory(p)).toMatchObject({ summary: "A third telling.", pins });
+    // The player's edits are the shown branch's too.
+    await callEndpoint(api, "chatMemorySave", { story_id: story.storyId, pins: ["Only here"] }, p.token);
+    expect((await memory(p)).pins).toEqual(["Only here"]);
+    await call(api, "POST", SWITCH, { token: p.token, body: { story_id: story.storyId, branch_id: list[0]!.id } });
+    expect(await memory(p)).toMatchObject({ summary: m1.summary, pins });
   });
 
   it("refuses bad memory with a clear 400 and changes nothing; a memory is its owner's only", async () => {

@@ -284,7 +284,7 @@ export class MemoryKeeper {
           lte(chatMessages.id, upto),
           eq(chatMessages.pending, false),
           isNull(chatMessages.removedAt),
-          sql`true`,
+          onBranch(userId, storyId, branch),
         ),
       )
       .orderBy(asc(chatMessages.id))

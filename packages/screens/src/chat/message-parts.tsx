@@ -1,8 +1,12 @@
 "use client";
 import type { ChatMessage } from "@storyloom/contract";
 import { clientOnly } from "@storyloom/ui/client-only";
-import { RichText } from "@storyloom/ui/rich-text";
+import { LazyRichText as RichText, preloadRichText } from "@storyloom/ui/rich-text/lazy";
+
 import { isForkable, isReportable } from "./chat-logic";
+
+// The renderer is fetched while the thread loads (see LazyRichText), not in the first load.
+if (typeof window !== "undefined") void preloadRichText();
 
 /** What can be done to a message of the thread, given by the chat room. */
 export interface MessageActionsApi {

@@ -1,10 +1,13 @@
 "use client";
 import { useState } from "react";
 import type { ChatMessage } from "@storyloom/contract";
-import { RichText } from "@storyloom/ui/rich-text";
+import { LazyRichText as RichText, preloadRichText } from "@storyloom/ui/rich-text/lazy";
 import { lastPlayerIndex, speakerName } from "./chat-logic";
 import { isLive, TypingIndicator, type CastMember } from "./message-list";
 import { MessageActions, MessageText, type MessageActionsApi } from "./message-parts";
+
+// The renderer is fetched while the thread loads (see LazyRichText), not in the first load.
+if (typeof window !== "undefined") void preloadRichText();
 
 /** Props of {@link NovelStage}. */
 export interface NovelStageProps {

@@ -198,6 +198,21 @@ export const ConfigSchema = z.object({
   /** Cap of one summary's length in tokens (the stored summary is also cut at 2,000 characters). */
   LLM_SUMMARY_MAX_TOKENS: z.coerce.number().int().min(64).max(2000).default(600),
   // ── end chat memory ──
+  // ── read aloud (#45) ──
+  /**
+   * Base URL (its /v1) of an OpenAI-compatible speech server (`POST /audio/speech`: OpenAI, Kokoro,
+   * openedai-speech, LocalAI). Unset → no speech server: "Read aloud" uses the browser's own voices.
+   */
+  TTS_BASE_URL: z.string().url().optional(),
+  /** Its API key (local servers usually take any value). */
+  TTS_API_KEY: z.string().min(1).optional(),
+  /** The speech model the server knows. */
+  TTS_MODEL: z.string().min(1).default("tts-1"),
+  /** The voice of characters whose author chose none. */
+  TTS_VOICE: z.string().min(1).max(40).default("alloy"),
+  /** Milliseconds one sentence's audio may take to arrive before the reading fails. */
+  TTS_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  // ── end read aloud ──
   // ── client address and guests (#41) ──
   /** Guest sign-ups per client address (IPv6 by /64) per hour; past it, sign-up asks for a proof-of-work solution. */
   GUEST_PER_IP_PER_HOUR: z.coerce.number().int().positive().default(10),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ChatMessage } from "./entities";
 
 // Branches of a story chat (issue 45): choosing another alternative of an earlier reply, or
 // regenerating it, continues the story from there on a new branch; the turns after it stay on the
@@ -25,3 +26,10 @@ export const ChatBranch = z.object({
   created_at: z.string(),
 });
 export type ChatBranch = z.infer<typeof ChatBranch>;
+
+/** One branch with its lines, oldest first (the JSON export "with its branches"). */
+export const ChatBranchLines = ChatBranch.extend({
+  /** the branch's messages as the thread would show them (a fork holds its own copy of the lines before it) */
+  lines: z.array(ChatMessage),
+});
+export type ChatBranchLines = z.infer<typeof ChatBranchLines>;

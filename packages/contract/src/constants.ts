@@ -82,3 +82,16 @@ export const CARD_LIMITS = {
 export const CARD_IMPORT_PATH = "/api/v1/story-draft.import-card";
 /** GET with `id` (the draft) and `character` (its index): the character as a V3 PNG card. */
 export const CARD_EXPORT_PATH = "/api/v1/story-draft.export-card";
+
+/**
+ * Read aloud through the API's speech server (issue 45): an OpenAI-compatible /v1/audio/speech
+ * server (TTS_BASE_URL). Not in the endpoint table: the answer is audio, not a JSON envelope.
+ */
+export const SPEECH_LIMITS = {
+  /** the longest reply read aloud (one reply's text) */
+  textChars: 4000,
+  /** a character's voice name, as the speech server knows it */
+  voiceChars: 40,
+} as const;
+/** GET: `{ available }` (whether the API has a speech server); POST `{ story_id, message_id }`: the reply as audio/mpeg, sentence after sentence. */
+export const SPEECH_PATH = "/api/v1/actor/chat/message.speech";

@@ -28,8 +28,9 @@ import { dashboardInputs, dashboardOutputs } from "./console-dashboard";
 import { catalogueInputs, catalogueOutputs } from "./console-catalogue";
 import { CowriteRequest, CowriteSuggestion, DraftChanges, DraftFields, DraftId, PublishOutcome, StoryDraft, StoryDraftSummary } from "./story-draft";
 import { PromptRecord } from "./lorebook";
-import { BranchId, ChatBranch } from "./chat-branches";
+import { BranchId, ChatBranch, ChatBranchLines } from "./chat-branches";
 import { ChatMemory, MemoryPins, MemorySummary } from "./memory";
+import { ChatScene } from "./chat-scene";
 import { storyVersionInputs, storyVersionOutputs } from "./story-versions";
 
 
@@ -338,6 +339,13 @@ export const endpoints = {
     input: chatTarget.strict(),
     output: chatTurn,
   }),
+  // "Continue": the last reply (a character's or the narrator's) extended where it stops, charged as
+  // a reply; streams like message.regenerate. 409 when the chat's last message is not a model reply.
+  chatContinue: def({
+    ...routes.chatContinue,
+    input: chatTarget.strict(),
+    output: chatTurn,
+  }),
   chatEdit: def({
     ...routes.chatEdit,
     input: chatTarget.extend({ message_id: MessageId, content: chatText }).strict(),
@@ -353,6 +361,13 @@ export const endpoints = {
     ...routes.chatBranchList,
     input: z.object({ story_id: Slug }).strict(),
     output: z.object({ branches: z.array(ChatBranch) }),
+  }),
+  // Every branch with its lines, for the JSON export; `complete` is false when the chat holds more
+  // messages than one answer carries (the newest are kept).
+  chatBranchExport: def({
+    ...routes.chatBranchExport,
+    input: z.object({ story_id: Slug }).strict(),
+    output: z.object({ branches: z.array(ChatBranchLines), complete: z.boolean() }),
   }),
   chatBranchSwitch: def({
     ...routes.chatBranchSwitch,
@@ -388,6 +403,12 @@ export const endpoints = {
       .strict()
       .refine((v) => v.summary !== undefined || v.pins !== undefined, { message: "send the summary, the pins or both" }),
     output: ChatMemory,
+  }),
+  // Where the caller's chat of a story stands: its scene, speaker and goal (the panel beside the chat).
+  chatScene: def({
+    ...routes.chatScene,
+    input: z.object({ story_id: Slug }).strict(),
+    output: ChatScene,
   }),
 
   metaForward: def({

@@ -8,6 +8,7 @@ export * from "./story-versions";
 export * from "./lorebook";
 export * from "./character-card";
 export * from "./memory";
+export * from "./chat-scene";
 export * from "./chat-branches";
 export * from "./proof-of-work";
 export * from "./safety";

@@ -71,7 +71,7 @@ export const Lorebook = z.array(LoreEntry).max(LORE_LIMITS.entries, `at most ${L
 export type Lorebook = z.infer<typeof Lorebook>;
 
 /** What the prompt was built from, part by part (the prompt inspector's view of one reply). */
-export const PromptPartKind = z.enum(["instructions", "persona", "scene", "choices", "lore", "summary", "pins", "after_choice", "turn"]);
+export const PromptPartKind = z.enum(["instructions", "persona", "scene", "choices", "lore", "summary", "pins", "after_choice", "continue", "turn"]);
 export type PromptPartKind = z.infer<typeof PromptPartKind>;
 
 export const PromptPart = z.object({

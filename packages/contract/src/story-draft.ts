@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { STORY_LIMITS as L } from "./constants";
+import { SPEECH_LIMITS, STORY_LIMITS as L } from "./constants";
 import { DailyTask, Rating, Slug, Timestamp } from "./entities";
 import { Lorebook } from "./lorebook";
 import { DraftReview } from "./safety";
@@ -39,12 +39,21 @@ export const StoryTag = line(L.tagChars).pipe(
     .regex(/^[\p{L}\p{N}][\p{L}\p{M}\p{N} '-]*$/u, "letters, digits, spaces and dashes only"),
 );
 
+/** A voice name of a speech server (`alloy`, `af_bella`, `en-US-1`): a bounded word, or empty for the default. */
+export const CharacterVoice = z
+  .string()
+  .trim()
+  .max(SPEECH_LIMITS.voiceChars, `at most ${SPEECH_LIMITS.voiceChars} characters`)
+  .regex(/^[A-Za-z0-9._-]*$/, "letters, digits, dots, dashes and underscores only");
+
 /** A character as the author writes it. */
 export const DraftCharacter = z
   .object({
     name: CharacterName,
     persona: text(L.personaChars).default(""),
     greeting: text(L.greetingChars).default(""),
+    /** the speech server's voice reading this character aloud; empty or absent = the server's default (TTS_VOICE) */
+    voice: CharacterVoice.optional(),
   })
   .strict();
 export type DraftCharacter = z.infer<typeof DraftCharacter>;

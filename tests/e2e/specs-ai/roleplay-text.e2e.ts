@@ -129,7 +129,7 @@ for (const brand of brandSites) {
       active_branch: string;
       branches: { id: string; messages: { role: string; content: string; source?: string }[] }[];
     };
-    expect(doc).toMatchObject({ format: "storyloom.chat", version: 1, story: { id: STORY }, character: { id: ACTOR }, active_branch: "current" });
+    expect(doc).toMatchObject({ format: "storyloom.chat", version: 1, story: { id: STORY }, character: { id: ACTOR }, active_branch: "0" });
     const messages = doc.branches.find((b) => b.id === doc.active_branch)?.messages ?? [];
     expect(messages.filter((m) => m.role === "user").at(-1)?.content).toBe("Where is the *ledger*?");
     expect(messages.at(-1)).toMatchObject({ role: "actor", content: REPLY, source: "model" });

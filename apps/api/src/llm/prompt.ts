@@ -59,6 +59,8 @@ export interface PromptInput {
   history: PromptLine[];
   /** the choice the player just took, when the reply follows a scripted choice */
   afterChoice?: string;
+  /** the history ends with this speaker's reply, to be continued where it stops ("Continue") */
+  continueReply?: boolean;
   /** tokens the whole prompt may take */
   budget: number;
   /** the story's lorebook, compiled (see lore.ts); none: no world info */
@@ -166,7 +168,9 @@ export function buildPrompt(input: PromptInput): Prompt {
     : null;
   const afterPart = input.afterChoice
     ? part("after_choice", "The player's choice", `The player has just chosen: "${input.afterChoice}". React to it in a line or two, in character; the story's next scene follows your words.`)
-    : null;
+    : input.continueReply
+      ? part("continue", "Continue the reply", "Your last reply above is not finished: continue it from exactly where it stops, in character. Write only the words that follow; do not repeat any of it.")
+      : null;
   const toolTokens = tools ? tokens(JSON.stringify(tools)) : 0;
   // The player's pinned facts and the summary are fixed parts: no budget cut drops them (both are
   // bounded in length where they are written).

@@ -7,6 +7,7 @@ import { chatHistory } from "../services/chat";
 import { ChatEngine, type TurnResult } from "../services/chatEngine";
 import { promptRecordOf } from "../services/promptRecords";
 import { memoryOf, saveMemory } from "../services/chatMemory";
+import { chatSceneOf } from "../services/chatScene";
 import { turnChannel, type RouteChannel } from "./chatStream";
 import { chatBranchRoutes } from "./chatBranches";
 
@@ -45,6 +46,8 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   // The memory panel: the chat's rolling summary and the player's pinned facts (the caller's own chat).
   route(app, ctx, "chatMemory", ({ input, user }) => memoryOf(ctx.db, user.user.id, input.story_id, freeText));
   route(app, ctx, "chatMemorySave", ({ input, user }) => saveMemory(ctx.db, user.user.id, input.story_id, { summary: input.summary, pins: input.pins }, freeText));
+  // The panel beside the chat: the scene, speaker and goal the script gives the turn it stands at.
+  route(app, ctx, "chatScene", ({ input, user }) => chatSceneOf(ctx.db, user.user.id, input.story_id));
   route(app, ctx, "chatReasoningHistory", async ({ input, user }) => ({
     ...(await chatHistory(ctx.db, user.user.id, input.story_id)),
     free_text: freeText,
@@ -62,6 +65,9 @@ export function chatRoutes(app: FastifyInstance, ctx: AppContext): void {
   });
   route(app, ctx, "chatRegenerate", ({ input, user, req, reply }) =>
     play(req, reply, (ch) => engine.regenerate(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, address: addressBucket(req.ip) }, ch)),
+  );
+  route(app, ctx, "chatContinue", ({ input, user, req, reply }) =>
+    play(req, reply, (ch) => engine.continue(user.user.id, { storyId: input.story_id, actorId: input.actor_id, mode: input.mode, address: addressBucket(req.ip) }, ch)),
   );
   route(app, ctx, "chatEdit", ({ input, user, req, reply }) =>
     play(req, reply, (ch) =>

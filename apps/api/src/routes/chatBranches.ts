@@ -4,6 +4,7 @@ import { addressBucket } from "../clientAddress";
 import { route } from "../http";
 import { balanceOf } from "../services/chat";
 import { chooseAt, listBranches, regenerateAt, switchBranch } from "../services/chatBranches";
+import { branchLines } from "../services/chatBranchExport";
 import type { ChatEngine, TurnResult } from "../services/chatEngine";
 import type { RouteChannel } from "./chatStream";
 
@@ -13,6 +14,7 @@ type Play = (req: FastifyRequest, reply: FastifyReply, turn: (ch: RouteChannel) 
 /** Branches of a chat (issue 45): list, switch, and fork at a reply; on the chat routes' engine. */
 export function chatBranchRoutes(app: FastifyInstance, ctx: AppContext, engine: ChatEngine, play: Play): void {
   route(app, ctx, "chatBranchList", ({ input, user }) => listBranches(ctx.db, user.user.id, input.story_id));
+  route(app, ctx, "chatBranchExport", ({ input, user }) => branchLines(ctx.db, user.user.id, input.story_id));
   route(app, ctx, "chatBranchSwitch", async ({ input, user }) => ({
     ...(await switchBranch(engine, user.user.id, { storyId: input.story_id, branchId: input.branch_id })),
     free_text: engine.freeText,

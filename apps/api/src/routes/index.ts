@@ -5,6 +5,7 @@ import { artRoutes } from "./art";
 import { catalogueRoutes } from "./catalogue";
 import { characterCardRoutes } from "./characterCards";
 import { chatRoutes } from "./chat";
+import { chatSpeechRoutes } from "./chatSpeech";
 import { consoleRoutes } from "./console";
 import { consoleOrderRoutes } from "./consoleOrders";
 import { consoleCatalogueRoutes } from "./consoleCatalogue";
@@ -27,6 +28,7 @@ export function registerDomainRoutes(app: FastifyInstance, ctx: AppContext): voi
   unsubscribeRoutes(app, ctx);
   rewardRoutes(app, ctx);
   chatRoutes(app, ctx);
+  chatSpeechRoutes(app, ctx);
   paymentRoutes(app, ctx);
   storyDraftRoutes(app, ctx);
   characterCardRoutes(app, ctx);

@@ -17,6 +17,7 @@ import { assertModelBudget, meteredStream } from "./modelBudget";
 import { countPlayerActivity, playerActivityCtes } from "./activity";
 import { hitRateLimits, takeChatLease, takeChatLeaseCounted, type ChatLease, type LeaseCaller, type LeaseRateLimit, type LeaseStatementPart } from "./chatLease";
 import { edit, regenerate, select } from "./chatRevise";
+import { continueReply } from "./chatContinue";
 import {
   asLine,
   FREE_TEXT_NEEDS_MODEL,
@@ -249,7 +250,7 @@ export class ChatEngine {
     history: PromptLine[],
     rows: MessageRow[],
     saved: MessageRow | undefined,
-    opts: { offerChoices: boolean; afterChoice?: string; group?: boolean },
+    opts: { offerChoices: boolean; afterChoice?: string; group?: boolean; continueReply?: boolean },
     ch: TurnChannel,
   ) {
     const { config, model } = this.deps;
@@ -268,6 +269,7 @@ export class ChatEngine {
       offerChoices: opts.offerChoices && Boolean(state && !state.ended),
       history,
       afterChoice: opts.afterChoice,
+      continueReply: opts.continueReply,
       budget: config.LLM_CONTEXT_TOKENS - config.LLM_MAX_OUTPUT_TOKENS,
       lorebook: compileLorebook(story.lorebook),
       memory: memory && memoryBefore(memory, rows),
@@ -550,6 +552,11 @@ export class ChatEngine {
   /** `message.regenerate`: a new alternative of the last model reply (the earlier ones are kept). */
   regenerate(userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {
     return this.thenRemember(userId, target.storyId, regenerate(this, userId, target, ch));
+  }
+
+  /** `message.continue`: the last character reply, extended where it stops (charged as a reply). */
+  continue(userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {
+    return this.thenRemember(userId, target.storyId, continueReply(this, userId, target, ch));
   }
 
   /** `message.edit`: new words for the player's last typed message, answered anew. */

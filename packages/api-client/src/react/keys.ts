@@ -55,6 +55,7 @@ export const invalidations: Partial<Record<EndpointName, EndpointName[]>> = {
   chatSend: [...coins, "chatHistory", "chatReasoningHistory", "gameHistoryList", "dailyTasksList"],
   chatRegenerate: [...coins, "chatHistory", "chatReasoningHistory"],
   chatEdit: [...coins, "chatHistory", "chatReasoningHistory"],
+  chatContinue: [...coins, "chatHistory", "chatReasoningHistory"],
   chatSelect: ["chatHistory", "chatReasoningHistory"],
   // A fork or a switch shows another branch: the thread and the branch list read anew.
   chatBranchFork: [...coins, "chatHistory", "chatReasoningHistory", "chatBranchList"],

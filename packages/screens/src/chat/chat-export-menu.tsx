@@ -1,5 +1,6 @@
 "use client";
 import { useId, useRef, useState, type FocusEvent, type KeyboardEvent } from "react";
+import { useApiMutation } from "@storyloom/api-client/react";
 import { chatToJson, chatToMarkdown, exportFileName, type ChatExportSource } from "./chat-export";
 
 /** Props of {@link ChatExportMenu}: the chat as the page holds it. */
@@ -30,16 +31,27 @@ export function ChatExportMenu({ tone, disabled, ...chat }: ChatExportMenuProps)
   const [said, setSaid] = useState("");
   const button = useRef<HTMLButtonElement>(null);
   const panelId = useId();
+  // The JSON carries every branch: read when asked for (the page holds only the shown one).
+  const branches = useApiMutation("chatBranchExport");
 
   const close = (refocus: boolean) => {
     setOpen(false);
     if (refocus) button.current?.focus();
   };
-  const save = (kind: "md" | "json") => {
+  const saveMarkdown = () => {
     const source = { ...chat, exportedAt: new Date() };
-    if (kind === "md") download(exportFileName(source, "md"), "text/markdown;charset=utf-8", chatToMarkdown(source));
-    else download(exportFileName(source, "json"), "application/json", `${JSON.stringify(chatToJson(source), null, 2)}\n`);
-    setSaid(`Chat downloaded as ${kind === "md" ? "Markdown" : "JSON"}.`);
+    download(exportFileName(source, "md"), "text/markdown;charset=utf-8", chatToMarkdown(source));
+    setSaid("Chat downloaded as Markdown.");
+    close(true);
+  };
+  const saveJson = async () => {
+    if (branches.isPending) return;
+    setSaid("Preparing the chat with its branches…");
+    // Without the branches (offline, a server error) the shown thread is still saved, and the player told.
+    const all = await branches.mutateAsync({ story_id: chat.storyId }).catch(() => null);
+    const source = { ...chat, exportedAt: new Date(), ...(all ? { branches: { list: all.branches, complete: all.complete } } : {}) };
+    download(exportFileName(source, "json"), "application/json", `${JSON.stringify(chatToJson(source), null, 2)}\n`);
+    setSaid(all ? "Chat downloaded as JSON, with its branches." : "Chat downloaded as JSON: the branches could not be read, so only the one shown is in it.");
     close(true);
   };
   const onKeyDown = (e: KeyboardEvent) => {
@@ -77,11 +89,11 @@ export function ChatExportMenu({ tone, disabled, ...chat }: ChatExportMenuProps)
         hidden={!open}
         className={`absolute right-0 z-30 mt-1 w-56 rounded-xl border border-line bg-surface p-1 shadow-lg ${tone === "overlay" ? "text-fg" : ""}`}
       >
-        <button type="button" className={item} onClick={() => save("md")}>
+        <button type="button" className={item} onClick={saveMarkdown}>
           Download as Markdown
         </button>
-        <button type="button" className={item} onClick={() => save("json")}>
-          Download as JSON
+        <button type="button" className={item} disabled={branches.isPending} aria-busy={branches.isPending} onClick={() => void saveJson()}>
+          {branches.isPending ? "Preparing JSON…" : "Download as JSON"}
         </button>
       </div>
       <span className="sr-only" role="status">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ChatMessage } from "@storyloom/contract";
+import type { ChatBranchLines, ChatMessage } from "@storyloom/contract";
 import { chatToJson, chatToMarkdown, exportFileName, type ChatExportSource } from "./chat-export";
 
 const at = "2026-11-28T12:00:00.000Z";
@@ -67,6 +67,39 @@ describe("chatToJson", () => {
     expect(branch?.messages[3]).toMatchObject({ removed: true, content: "" });
     // A JSON round trip changes nothing: the export is plain data.
     expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+  });
+
+  it("with the branch list, exports every branch with its parent, fork point, fork line and lines", () => {
+    const branch = (b: Partial<ChatBranchLines> & Pick<ChatBranchLines, "id" | "lines">): ChatBranchLines => ({
+      parent_id: null,
+      fork_message_id: null,
+      line: null,
+      last_line: null,
+      messages: b.lines.length,
+      active: false,
+      created_at: at,
+      ...b,
+    });
+    const first = source.messages.slice(0, 3);
+    const forked = [first[0]!, first[1]!, msg({ id: "12", role: "actor", actor_id: "wren", content: "Nobody booked it.", source: "model" })];
+    const json = chatToJson({
+      ...source,
+      branches: {
+        complete: false,
+        list: [branch({ id: "7", lines: first }), branch({ id: "8", parent_id: "7", fork_message_id: "3", line: "Nobody booked it.", active: true, lines: [...forked, msg({ id: "live-1", role: "actor", content: "hal" })] })],
+      },
+    });
+    expect(json).toMatchObject({ active_branch: "8", complete: false });
+    expect(json.branches.map(({ messages, ...b }) => ({ ...b, ids: messages.map((m) => m.id) }))).toEqual([
+      { id: "7", parent: null, active: false, ids: ["1", "2", "3"] },
+      { id: "8", parent: { branch: "7", message_id: "3" }, fork_line: "Nobody booked it.", active: true, ids: ["1", "2", "12"] },
+    ]);
+    expect(json.branches[1]!.messages[2]).toMatchObject({ speaker: "Inspector Wren", content: "Nobody booked it." });
+    expect(JSON.parse(JSON.stringify(json))).toEqual(json);
+  });
+
+  it("without branches (or an empty list), the shown thread is the one branch \"current\", complete", () => {
+    expect(chatToJson({ ...source, branches: { list: [], complete: true } })).toMatchObject({ active_branch: "current", complete: true, branches: [{ id: "current", parent: null }] });
   });
 });
 

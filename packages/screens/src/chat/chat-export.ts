@@ -1,7 +1,8 @@
-// A chat, downloaded by its player: as Markdown to read, and as JSON to keep or move elsewhere. Built
-// in the browser from the thread the page already holds (the API returns a thread whole, at most
-// HISTORY_LIMIT messages), so an export costs no request and no more memory than the page.
-import type { ChatMessage } from "@storyloom/contract";
+// A chat, downloaded by its player: as Markdown to read, and as JSON to keep or move elsewhere. The
+// Markdown is built in the browser from the thread the page already holds (the API returns a thread
+// whole, at most HISTORY_LIMIT messages); the JSON carries every branch, read once when it is asked
+// for (chatBranchExport), or the shown thread alone when the branches could not be read.
+import type { ChatBranchLines, ChatMessage } from "@storyloom/contract";
 import { speakerName } from "./chat-logic";
 
 /** What an export says about the chat besides its messages. */
@@ -12,6 +13,8 @@ export interface ChatExportSource {
   actor: { id: string; name: string } | null;
   actorNames: Readonly<Record<string, string>>;
   messages: readonly ChatMessage[];
+  /** Every branch with its lines (chatBranchExport); without them the JSON holds the shown thread as "current". */
+  branches?: { list: readonly ChatBranchLines[]; complete: boolean };
   exportedAt: Date;
 }
 
@@ -30,10 +33,23 @@ export interface ExportedMessage {
   created_at: string;
 }
 
+/** One line of play in the JSON export. */
+export interface ExportedBranch {
+  id: string;
+  /** the branch and reply it was forked from (null: the chat's first line, or the shown thread alone) */
+  parent: { branch: string; message_id: string } | null;
+  /** the line where it departs from its parent (the reply's chosen alternative) */
+  fork_line?: string;
+  /** whether the chat shows it */
+  active?: boolean;
+  messages: ExportedMessage[];
+}
+
 /**
- * The JSON export. `branches` holds the chat's lines of play, each with its messages in order; the
- * thread API gives the line being played, exported as the one branch "current". A fork records the
- * branch and message it left from, so exports with several branches keep the same shape.
+ * The JSON export. `branches` holds the chat's lines of play, each with its messages in order (a
+ * fork holds its own copy of the lines before its fork point). Without the branch list, the shown
+ * thread is exported as the one branch "current". `complete` is false when the chat was longer than
+ * one export carries (its newest messages are kept).
  */
 export interface ChatExport {
   format: "storyloom.chat";
@@ -42,7 +58,8 @@ export interface ChatExport {
   story: { id: string; title: string };
   character: { id: string; name: string } | null;
   active_branch: string;
-  branches: { id: string; parent: { branch: string; message_id: string } | null; messages: ExportedMessage[] }[];
+  complete: boolean;
+  branches: ExportedBranch[];
 }
 
 /** Only stored lines are exported: a reply still being written or a pending message is not yet the chat's. */
@@ -68,14 +85,28 @@ function exportedMessage(m: ChatMessage, names: Readonly<Record<string, string>>
 
 /** The chat as a JSON document (see {@link ChatExport}). */
 export function chatToJson(source: ChatExportSource): ChatExport {
-  return {
-    format: "storyloom.chat",
-    version: 1,
+  const head = {
+    format: "storyloom.chat" as const,
+    version: 1 as const,
     exported_at: source.exportedAt.toISOString(),
     story: { id: source.storyId, title: source.storyTitle },
     character: source.actor,
-    active_branch: "current",
-    branches: [{ id: "current", parent: null, messages: stored(source.messages).map((m) => exportedMessage(m, source.actorNames)) }],
+  };
+  const all = source.branches;
+  if (!all?.list.length) {
+    return { ...head, active_branch: "current", complete: true, branches: [{ id: "current", parent: null, messages: stored(source.messages).map((m) => exportedMessage(m, source.actorNames)) }] };
+  }
+  return {
+    ...head,
+    active_branch: all.list.find((b) => b.active)?.id ?? all.list[0]!.id,
+    complete: all.complete,
+    branches: all.list.map((b) => ({
+      id: b.id,
+      parent: b.parent_id !== null && b.fork_message_id !== null ? { branch: b.parent_id, message_id: b.fork_message_id } : null,
+      ...(b.line !== null ? { fork_line: b.line } : {}),
+      active: b.active,
+      messages: stored(b.lines).map((m) => exportedMessage(m, source.actorNames)),
+    })),
   };
 }
 

@@ -11,6 +11,7 @@ import { Composer } from "./composer";
 import { MessageList, type CastMember } from "./message-list";
 import { warmMessageActions, type MessageActionsApi } from "./message-parts";
 import { ChatSidePanel, MemorySheetButton } from "./chat-side-panel";
+import { characterOf, sceneTurnOf } from "./chat-side-logic";
 import { BranchSheetButton } from "./branch-view";
 import type { NovelStageProps } from "./novel-stage";
 import { useChatThread } from "./use-chat-thread";
@@ -116,11 +117,15 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
     busy: thread.waiting,
     onEdit: setEditing,
     onRegenerate: thread.regenerate,
+    continuableId: thread.continuable?.id ?? null,
+    onContinue: thread.continueReply,
     onSelect: thread.select,
     onFork: thread.freeText ? thread.fork : undefined,
     storyId,
   };
   const addressees = variant === "novel" ? Object.entries(cast).map(([id, c]) => ({ id, name: c.name })) : [];
+  // The panel beside the chat (a sheet on a phone) shows the character spoken to and the current scene.
+  const sideStory = { character: characterOf(cast, actorId), turn: sceneTurnOf(thread.messages) };
   const returnPath = `${VARIANT_PATH[variant]}/${storyId}${actorId && variant !== "reasoning" ? `/${actorId}` : ""}`;
 
   return (
@@ -139,7 +144,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
             {lead ? <span className="truncate">with {lead.name}</span> : <span>Story mode</span>}
             <span aria-hidden="true">·</span>
             <CoinBalance coins={thread.coins} />
-            {thread.freeText ? <MemorySheetButton storyId={storyId} tone={immersive ? "overlay" : "plain"} /> : null}
+            {thread.freeText ? <MemorySheetButton storyId={storyId} tone={immersive ? "overlay" : "plain"} story={sideStory} /> : null}
           </p>
         </div>
         <ChatExportMenu
@@ -230,7 +235,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
           }}
         />
       ) : null}
-      <ChatSidePanel storyId={storyId} enabled={thread.status === "ready" ? thread.freeText : undefined} />
+      <ChatSidePanel storyId={storyId} enabled={thread.status === "ready" ? thread.freeText : undefined} story={sideStory} />
     </div>
   );
 }

@@ -11,7 +11,8 @@ const action =
 
 /**
  * The actions under a message (loaded by message-parts.tsx): Edit on the player's last message;
- * Regenerate and the pager between alternatives (‹ 2/3 ›) on the last model reply; Report on a
+ * Regenerate and the pager between alternatives (‹ 2/3 ›) on the last model reply, and Continue
+ * when it is the thread's last message; Report on a
  * stored character or narrator line (opens the report dialog); "Why this reply?" on a model reply
  * (opens the prompt inspector, loaded when asked for); "Read aloud" on a character or narrator line
  * where the browser can speak.
@@ -53,7 +54,12 @@ export function MessageActions({ message, api, tone = "plain" }: { message: Chat
           <span aria-hidden="true">↻</span> Regenerate<span className="sr-only"> this reply</span>
         </button>
       ) : null}
-      {message.role !== "user" && !message.removed ? <ReadAloudButton id={message.id} text={message.content} className={action} /> : null}
+      {api.onContinue && api.continuableId === message.id ? (
+        <button type="button" className={action} disabled={api.busy} onClick={api.onContinue}>
+          <span aria-hidden="true">→</span> Continue<span className="sr-only"> this reply</span>
+        </button>
+      ) : null}
+      {message.role !== "user" && !message.removed ? <ReadAloudButton id={message.id} text={message.content} className={action} storyId={api.storyId} /> : null}
       {api.storyId && message.source === "model" && !message.removed ? <WhyReplyButton storyId={api.storyId} messageId={message.id} className={action} /> : null}
       {reportable ? (
         <ReportButton target={{ kind: "message", id: message.id, label: "this message" }} className={action}>

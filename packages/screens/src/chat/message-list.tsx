@@ -8,6 +8,8 @@ import { MessageActions, MessageText, ReasoningDetails, type MessageActionsApi }
 export interface CastMember {
   name: string;
   avatarUrl: string;
+  /** the character's one-line description (the panel beside the chat shows it under the portrait) */
+  tagline?: string;
 }
 
 /** Props of {@link MessageList}. */

@@ -18,6 +18,9 @@ export interface MessageActionsApi {
   busy: boolean;
   onEdit: (message: ChatMessage) => void;
   onRegenerate: () => void;
+  /** The last reply, when "Continue" (extend it where it stops, charged as a reply) is offered on it. */
+  continuableId?: string | null;
+  onContinue?: () => void;
   onSelect: (message: ChatMessage, index: number) => void;
   /** On an earlier model reply: its pager and Regenerate continue the story on a branch (no index: a new alternative). */
   onFork?: (message: ChatMessage, index?: number) => void;

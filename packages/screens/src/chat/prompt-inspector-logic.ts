@@ -17,6 +17,7 @@ const TITLES: Record<PromptPart["kind"], string> = {
   summary: "Summary of earlier turns",
   pins: "Pinned facts",
   after_choice: "The choice just taken",
+  continue: "Continuing the reply",
   turn: "Recent turns",
 };
 

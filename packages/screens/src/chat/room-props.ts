@@ -11,7 +11,7 @@ import type { CastMember } from "./message-list";
  * in the URL, the story's lead is spoken to (variant 3 plays the story as a whole).
  */
 export function roomPropsOf(s: StoryDetail, variant: ChatVariant, urlActorId: string | null): Omit<ChatRoomProps, "Stage"> {
-  const cast: Record<string, CastMember> = Object.fromEntries(s.actors_full.map((a) => [a.id, { name: a.name, avatarUrl: artUrl(a.avatar_url) }]));
+  const cast: Record<string, CastMember> = Object.fromEntries(s.actors_full.map((a) => [a.id, { name: a.name, avatarUrl: artUrl(a.avatar_url), tagline: a.tagline }]));
   const actorId = variant === "reasoning" ? urlActorId : (urlActorId ?? s.actors_full[0]?.id ?? null);
   const greeter = s.actors_full.find((a) => a.id === actorId) ?? s.actors_full[0];
   return { variant, storyId: s.id, storyTitle: s.title, coverUrl: s.cover_url, actorId, cast, opening: openingMessages(greeter, s.opening, s.created_at) };

@@ -49,12 +49,16 @@ export interface ChatThread {
   editable: ChatMessage | null;
   /** The last model reply, when it can be regenerated. */
   regenerable: ChatMessage | null;
+  /** The last model reply when it is the thread's last message (and the story goes on): "Continue" extends it. */
+  continuable: ChatMessage | null;
   choose: (choice: Choice) => void;
   /** Sends typed text; resolves false when it was refused before anything was written (keep the draft). */
   say: (text: string) => Promise<boolean>;
   /** Rewrites the player's last message and answers anew; false when refused. */
   edit: (message: ChatMessage, text: string) => Promise<boolean>;
   regenerate: () => void;
+  /** Extends the last reply where it stops (charged as a reply); the longer text replaces it when written. */
+  continueReply: () => void;
   stop: () => void;
   /** Shows another alternative of the last model reply (‹ 2/3 ›). */
   select: (message: ChatMessage, index: number) => void;
@@ -91,6 +95,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const stream = useChatStream();
   const selectAlt = useSelectChatAlternative();
   const forkAt = useApiMutation("chatBranchFork");
+  const extend = useApiMutation("chatContinue");
   const [turn, setTurn] = useState<LiveTurn | null>(null);
   const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
   const [problem, setProblem] = useState<ChatProblem | null>(null);
@@ -100,7 +105,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const ended = history.data?.ended ?? false;
   const freeText = history.data?.free_text;
   const target = { story_id: storyId, mode: VARIANT_MODE[variant], ...(actorId && !reasoning ? { actor_id: actorId } : {}) };
-  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending || forkAt.isPending;
+  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending || forkAt.isPending || extend.isPending;
 
   const readThread = useCallback(() => queryClient.getQueryData<History>(historyKey)?.messages ?? [], [queryClient, historyKey]);
   const writeThread = useCallback(
@@ -194,6 +199,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const answeredByModel = stored.slice(lastPlayerIndex(stored) + 1).every((m) => m.source === "model");
   const editable = freeText && lastPlayer && !ended && answeredByModel ? lastPlayer : null;
   const regenerable = freeText ? lastReply : null;
+  const continuable = regenerable && !ended && stored.at(-1)?.id === regenerable.id ? regenerable : null;
 
   const edit = async (message: ChatMessage, content: string) => {
     if (busy) return false;
@@ -204,6 +210,13 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const regenerate = () => {
     if (busy || !lastReply) return;
     void run("chatRegenerate", target, newTurn({ hidden: [lastReply] }));
+  };
+
+  const continueReply = () => {
+    if (busy || !continuable) return;
+    setProblem(null);
+    // Answered as JSON (the reply grows in place once written); the balance is read anew (keys.ts).
+    extend.mutate(target, { onSuccess: applyAnswer, onError: fail });
   };
 
   const select = (message: ChatMessage, index: number) => {
@@ -244,10 +257,12 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
     coins,
     editable,
     regenerable,
+    continuable,
     choose,
     say,
     edit,
     regenerate,
+    continueReply,
     stop: stream.stop,
     select,
     fork,

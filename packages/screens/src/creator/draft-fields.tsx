@@ -1,7 +1,7 @@
 "use client";
 import type { ReactNode } from "react";
 import type { Category, Rating } from "@storyloom/contract";
-import { STORY_LIMITS as L } from "@storyloom/contract/constants";
+import { SPEECH_LIMITS, STORY_LIMITS as L } from "@storyloom/contract/constants";
 import { Button, TextField, dangerText, inputClass } from "@storyloom/ui";
 import type { CharacterForm, DraftForm } from "./editor-logic";
 
@@ -133,6 +133,15 @@ export function DraftFields({ idPrefix, form, onChange, categories, errors, char
             </div>
             <Area id={`${idPrefix}-char-${i}-persona`} label="Persona" rows={2} max={L.personaChars} value={c.persona} onChange={(persona) => setCharacter(i, { persona })} error={errors[`characters.${i}.persona`]} hint="Who they are and how they talk." />
             <Area id={`${idPrefix}-char-${i}-greeting`} label="Greeting" rows={2} max={L.greetingChars} value={c.greeting} onChange={(greeting) => setCharacter(i, { greeting })} error={errors[`characters.${i}.greeting`]} />
+            <TextField
+              id={`${idPrefix}-char-${i}-voice`}
+              label="Voice (read aloud)"
+              maxLength={SPEECH_LIMITS.voiceChars}
+              value={c.voice ?? ""}
+              onChange={(e) => setCharacter(i, { voice: e.target.value })}
+              error={errors[`characters.${i}.voice`]}
+              hint="A voice name of the speech server (e.g. alloy); empty for its default."
+            />
           </div>
         ))}
         {form.characters.length < L.characters ? (

@@ -35,6 +35,14 @@ describe("the editor's form", () => {
     expect(isDirty({ ...f, title: "Low Tide " }, f)).toBe(false);
     expect(isDirty({ ...f, tagsText: "sea, sky" }, f)).toBe(true);
   });
+  it("keeps a character's read-aloud voice, trimmed, and drops an empty one", () => {
+    const f = formOf(draft);
+    const voiced = { ...f, characters: f.characters.map((c) => ({ ...c, voice: " af_bella " })) };
+    expect(changesOf("7", voiced).characters?.[0]).toEqual({ ...draft.characters[0], voice: "af_bella" });
+    expect(isDirty(voiced, f)).toBe(true);
+    expect(changesOf("7", { ...f, characters: f.characters.map((c) => ({ ...c, voice: "  " })) }).characters?.[0]).not.toHaveProperty("voice");
+    expect(fieldErrors({ ...f, characters: f.characters.map((c) => ({ ...c, voice: "not a voice!" })) })).toHaveProperty(["characters.0.voice"]);
+  });
   it("checks fields with the contract's rules, by path", () => {
     const f = formOf(draft);
     expect(fieldErrors(f)).toEqual({});

@@ -7,6 +7,8 @@ export interface CharacterForm {
   name: string;
   persona: string;
   greeting: string;
+  /** the speech server's voice for read aloud; empty or absent = the server's default */
+  voice?: string;
 }
 
 /** One lorebook entry as the form holds it: its keys as the text the author types, one per line. */
@@ -79,7 +81,7 @@ export function changesOf(id: string, f: DraftForm): EndpointInput<"storyDraftUp
     hook: f.hook.trim(),
     category_id: f.category_id || null,
     tags: parseTags(f.tagsText),
-    characters: f.characters.map((c) => ({ name: c.name.trim(), persona: c.persona.trim(), greeting: c.greeting.trim() })),
+    characters: f.characters.map((c) => ({ name: c.name.trim(), persona: c.persona.trim(), greeting: c.greeting.trim(), ...(c.voice?.trim() ? { voice: c.voice.trim() } : {}) })),
     script: f.script,
     rating: f.rating,
     lorebook: f.lorebook.map(loreOf),

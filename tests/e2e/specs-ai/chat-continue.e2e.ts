@@ -1,0 +1,87 @@
+// "Continue" and the JSON export with its branches (issue 45), with the local model peer: the last
+// reply grows in place where it stopped; after a fork at an earlier reply, "Download as JSON" holds
+// both branches, each with its lines, the new one naming the branch and reply it left from.
+import { readFile } from "node:fs/promises";
+import { expect, test, type Page } from "../support/test";
+import { modelPeerUrl } from "../support/env";
+import { brandSites } from "../support/brands";
+import { expectAccessible, settled } from "../support/checks";
+
+const STORY = "neon-requiem";
+const ACTOR = "juno-vex";
+
+async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
+  expect(res.ok).toBe(true);
+}
+
+const log = (page: Page) => page.getByTestId("chat-log");
+const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
+const reply = (page: Page, text: string) => log(page).locator('[data-role="actor"]').filter({ hasText: text });
+
+/** Presses a reply's action from the keyboard (on a phone the composer may cover a pointer's target). */
+async function press(page: Page, text: string, name: string): Promise<void> {
+  const button = reply(page, text).getByRole("button", { name });
+  await button.focus();
+  await page.keyboard.press("Enter");
+}
+
+/** Says `words` and waits for the character's reply `answer`. */
+async function say(page: Page, words: string, answer: string): Promise<void> {
+  await peerDefaults({ tokenDelayMs: 0, content: answer, toolCall: null });
+  await box(page).fill(words);
+  await box(page).press("Enter");
+  await expect(reply(page, answer)).toBeVisible({ timeout: 20_000 });
+  await expect(box(page)).toBeEnabled();
+}
+
+interface Exported {
+  active_branch: string;
+  complete: boolean;
+  branches: { id: string; parent: { branch: string; message_id: string } | null; fork_line?: string; active?: boolean; messages: { id: string; role: string; content: string }[] }[];
+}
+
+test.afterEach(async () => {
+  await peerDefaults({ tokenDelayMs: 60 });
+});
+
+for (const brand of brandSites) {
+  test(`${brand.name}: Continue extends the last reply; the JSON export holds every branch`, async ({ page }) => {
+    await page.goto(`${brand.baseURL}/chat/${STORY}/${ACTOR}`);
+    await expect(box(page)).toBeEnabled();
+    await say(page, "Where were you last night?", "First take.");
+    await say(page, "And after that?", "I went to the docks.");
+
+    // Continue: only on the last reply; its words grow in the same message.
+    await expect(reply(page, "First take.").getByRole("button", { name: "Continue this reply" })).toHaveCount(0);
+    await settled(page);
+    await expectAccessible(page);
+    const replies = await log(page).locator('[data-role="actor"]').count();
+    await peerDefaults({ tokenDelayMs: 0, content: "The water was black.", toolCall: null });
+    await press(page, "I went to the docks.", "Continue this reply");
+    const grown = reply(page, "I went to the docks. The water was black.");
+    await expect(grown).toBeVisible({ timeout: 20_000 });
+    await expect(log(page).locator('[data-role="actor"]')).toHaveCount(replies);
+    await expect(reply(page, "I went to the docks.")).toHaveCount(1);
+
+    // A fork at the earlier reply, then the JSON export: both branches with their lines.
+    await peerDefaults({ tokenDelayMs: 0, content: "Second take.", toolCall: null });
+    await press(page, "First take.", "Regenerate this reply");
+    await expect(reply(page, "Second take.")).toBeVisible({ timeout: 20_000 });
+    await expect(box(page)).toBeEnabled();
+
+    const exportButton = page.getByRole("button", { name: "Export this chat" });
+    await exportButton.click();
+    const [json] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Download as JSON" }).click()]);
+    const doc = JSON.parse(await readFile((await json.path())!, "utf8")) as Exported;
+    await expect(page.getByRole("status").filter({ hasText: "Chat downloaded as JSON, with its branches." })).toBeAttached();
+    expect(doc.complete).toBe(true);
+    expect(doc.branches).toHaveLength(2);
+    const [old, fresh] = doc.branches as [Exported["branches"][number], Exported["branches"][number]];
+    expect(doc.active_branch).toBe(fresh.id);
+    expect(old.messages.at(-1)).toMatchObject({ role: "actor", content: "I went to the docks. The water was black." });
+    expect(fresh).toMatchObject({ parent: { branch: old.id }, fork_line: "Second take.", active: true });
+    expect(fresh.messages.at(-1)).toMatchObject({ role: "actor", content: "Second take." });
+    expect(fresh.messages.map((m) => m.content)).not.toContain("I went to the docks. The water was black.");
+  });
+}

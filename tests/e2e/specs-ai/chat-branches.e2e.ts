@@ -17,7 +17,8 @@ async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
 
 const log = (page: Page) => page.getByTestId("chat-log");
 const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
-const reply = (page: Page, text: string) => log(page).locator('[data-role="actor"]').filter({ hasText: text });
+// A stored reply (the live bubble of a streaming one may show the same words for a frame beside it).
+const reply = (page: Page, text: string) => log(page).locator('[data-role="actor"]:not([data-live])').filter({ hasText: text });
 
 /**
  * Presses a reply's action from the keyboard: on a phone the sticky choices and composer cover the

@@ -87,7 +87,8 @@ for (const brand of brandSites) {
 
     // 3. Regenerate: a new alternative of the last reply; the pager goes between them.
     await peerDefaults({ tokenDelayMs: 30, content: "Different words this time: the lease is a cage, choom." });
-    await page.getByRole("button", { name: "Regenerate this reply" }).click();
+    // Every reply offers Regenerate now (an earlier one branches): this is the last reply's.
+    await page.getByRole("button", { name: "Regenerate this reply" }).last().click();
     await replyDone(page);
     await expect(lastReply(page)).toContainText("the lease is a cage");
     const pager = page.getByTestId("alternative-pager");

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
-import { startTestApi } from "../src/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { addTestStory, type Msg } from "./chat.support";
+import { type Msg, type TestStory, useModelChat } from "./chat.support";
 
 // The JSON export "with its branches" (issue 45): every branch of the caller's own chat with its
 // lines. The real server on the real database, the model a local peer.
@@ -29,20 +28,11 @@ const SEND = "/api/v1/actor/chat/message.send";
 const HISTORY = "/api/v1/actor/chat/game.history";
 const FORK = "/api/v1/actor/chat/branch.fork";
 const EXPORT = "/api/v1/actor/chat/branch.export";
+const stack = useModelChat();
 let api: RunningApi;
 let peer: ModelPeer;
-let story: { storyId: string; mara: string; tobin: string };
-
-beforeAll(async () => {
-  peer = await startModelPeer({ apiKey: "sk-test" });
-  api = await startTestApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "sk-test", LLM_MODEL: "peer-model", LLM_RETRIES: 1, LLM_FIRST_TOKEN_TIMEOUT_MS: 5000 });
-  story = await addTestStory(api.ctx.db);
-});
-afterAll(async () => {
-  await api?.stop();
-  await peer?.close();
-});
-beforeEach(() => peer.reset());
+let story: TestStory;
+beforeAll(() => void ({ api, peer, story } = stack));
 
 const exported = (token: string, body: unknown = { story_id: story.storyId }) => call<Exported>(api, "POST", EXPORT, { token, body });
 

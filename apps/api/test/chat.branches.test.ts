@@ -1,11 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, isNotNull } from "drizzle-orm";
 import { chatMessages } from "@storyloom/db";
-import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
-import { startTestApi } from "../src/testing";
+import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { addTestStory, coins, stream, type Msg } from "./chat.support";
+import { coins, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
 
 // Swipe any character reply, and branch (issue 45): the real server on the real database, the model
 // a local peer speaking the OpenAI streaming protocol.
@@ -35,20 +34,11 @@ const HISTORY = "/api/v1/actor/chat/game.history";
 const LIST = "/api/v1/actor/chat/branch.list";
 const SWITCH = "/api/v1/actor/chat/branch.switch";
 const FORK = "/api/v1/actor/chat/branch.fork";
+const stack = useModelChat();
 let api: RunningApi;
 let peer: ModelPeer;
-let story: { storyId: string; mara: string; tobin: string };
-
-beforeAll(async () => {
-  peer = await startModelPeer({ apiKey: "sk-test" });
-  api = await startTestApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "sk-test", LLM_MODEL: "peer-model", LLM_RETRIES: 1, LLM_FIRST_TOKEN_TIMEOUT_MS: 5000 });
-  story = await addTestStory(api.ctx.db);
-});
-afterAll(async () => {
-  await api?.stop();
-  await peer?.close();
-});
-beforeEach(() => peer.reset());
+let story: TestStory;
+beforeAll(() => void ({ api, peer, story } = stack));
 
 /** The ink state a user's chat stands in (the shown branch's newest saved row). */
 async function inkOf(userId: number): Promise<string> {

@@ -1,9 +1,8 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
-import { startTestApi } from "../src/testing";
+import { beforeAll, describe, expect, it } from "vitest";
+import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { addTestStory, chatLedger, coins, stream, type Msg } from "./chat.support";
+import { chatLedger, coins, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
 
 // "Continue" (issue 45): the last character reply extended where it stops, charged as a reply. The
 // real server on the real database, the model a local peer speaking the OpenAI streaming protocol.
@@ -20,20 +19,11 @@ interface Thread {
 const SEND = "/api/v1/actor/chat/message.send";
 const CONTINUE = "/api/v1/actor/chat/message.continue";
 const HISTORY = "/api/v1/actor/chat/game.history";
+const stack = useModelChat();
 let api: RunningApi;
 let peer: ModelPeer;
-let story: { storyId: string; mara: string; tobin: string };
-
-beforeAll(async () => {
-  peer = await startModelPeer({ apiKey: "sk-test" });
-  api = await startTestApi({ LLM_BASE_URL: peer.url, LLM_API_KEY: "sk-test", LLM_MODEL: "peer-model", LLM_RETRIES: 1, LLM_FIRST_TOKEN_TIMEOUT_MS: 5000 });
-  story = await addTestStory(api.ctx.db);
-});
-afterAll(async () => {
-  await api?.stop();
-  await peer?.close();
-});
-beforeEach(() => peer.reset());
+let story: TestStory;
+beforeAll(() => void ({ api, peer, story } = stack));
 
 const history = async (token: string) => (await call<Thread>(api, "POST", HISTORY, { token, body: { story_id: story.storyId, actor_id: story.mara } })).data.messages;
 

@@ -1,6 +1,9 @@
 import { sql } from "drizzle-orm";
 import { actors, rowsOf, stories, type Db } from "@storyloom/db";
+import { afterAll, beforeAll, beforeEach } from "vitest";
+import { startModelPeer, type ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
+import { startTestApi } from "../src/testing";
 
 /** A chat message as the tests read it. */
 export interface Msg {
@@ -145,4 +148,26 @@ export async function eventually(check: () => Promise<boolean>, ms = 3000): Prom
 /** Whether a chat's lease is free (the turn has finished its bookkeeping). */
 export async function leaseFree(db: Db, userId: number, storyId: string): Promise<boolean> {
   return rowsOf(await db.execute(sql`select 1 from chat_leases where user_id = ${userId} and story_id = ${storyId}`)).length === 0;
+}
+
+/** The test story's id and its two characters' ids. */
+export type TestStory = { storyId: string; mara: string; tobin: string };
+
+/**
+ * One API per test file on a local model peer, with the test story: started before the file's tests,
+ * stopped after them, the peer reset before each test. The fields are set once `beforeAll` has run.
+ */
+export function useModelChat(): { api: RunningApi; peer: ModelPeer; story: TestStory } {
+  const stack = {} as { api: RunningApi; peer: ModelPeer; story: TestStory };
+  beforeAll(async () => {
+    stack.peer = await startModelPeer({ apiKey: "sk-test" });
+    stack.api = await startTestApi({ LLM_BASE_URL: stack.peer.url, LLM_API_KEY: "sk-test", LLM_MODEL: "peer-model", LLM_RETRIES: 1, LLM_FIRST_TOKEN_TIMEOUT_MS: 5000 });
+    stack.story = await addTestStory(stack.api.ctx.db);
+  });
+  afterAll(async () => {
+    await stack.api?.stop();
+    await stack.peer?.close();
+  });
+  beforeEach(() => stack.peer.reset());
+  return stack;
 }

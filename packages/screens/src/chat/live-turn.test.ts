@@ -31,6 +31,17 @@ describe("a streamed turn", () => {
     ]);
   });
 
+  it("shows only the lines stored before the turn while it is live: a refetch mid-turn never doubles a reply", () => {
+    let turn = newTurn({ player: msg("pending-text-1", "user", { content: "Hello" }), known: new Set(thread.map((m) => m.id)) });
+    turn = applyStreamEvent(turn, { type: "delta", text: "I went to the docks." }, "juno-vex");
+    // An earlier turn's refetch lands holding this turn's stored player line and reply.
+    const refetched = [...thread, msg("3", "user", { content: "Hello" }), msg("4", "actor", { content: "I went to the docks." })];
+    expect(showTurn(refetched, turn).map((m) => m.id)).toEqual(["1", "2", "pending-text-1", "live-0"]);
+    // Without the ids known at the start, both copies would stand.
+    expect(showTurn(refetched, { ...turn, known: null }).map((m) => m.id)).toEqual(["1", "2", "3", "4", "pending-text-1", "live-0"]);
+    expect(showTurn(refetched, null).map((m) => m.id)).toEqual(["1", "2", "3", "4"]);
+  });
+
   it("gives text that comes before any start to the lead", () => {
     const turn = applyStreamEvent(newTurn(), { type: "delta", text: "Hm." }, "juno-vex");
     expect(turn.replies).toMatchObject([{ role: "actor", actor_id: "juno-vex", content: "Hm." }]);

@@ -19,11 +19,17 @@ export interface LiveTurn {
   stopped: boolean;
   /** True while text is still expected (cleared by stop, done, error). */
   writing: boolean;
+  /**
+   * The ids the stored thread held when the turn began (null: not known). While the turn is on
+   * screen only these are shown: a refetch that lands mid-turn (an earlier turn's invalidation)
+   * may already hold this turn's stored lines, which would otherwise stand twice, beside their live copies.
+   */
+  known: ReadonlySet<string> | null;
 }
 
 /** A turn that has just been sent. */
-export function newTurn(init: Partial<Pick<LiveTurn, "player" | "hidden" | "cutAt">> = {}): LiveTurn {
-  return { player: init.player ?? null, hidden: init.hidden ?? [], cutAt: init.cutAt ?? null, replies: [], stopped: false, writing: true };
+export function newTurn(init: Partial<Pick<LiveTurn, "player" | "hidden" | "cutAt" | "known">> = {}): LiveTurn {
+  return { player: init.player ?? null, hidden: init.hidden ?? [], cutAt: init.cutAt ?? null, replies: [], stopped: false, writing: true, known: init.known ?? null };
 }
 
 const liveReply = (n: number, role: ChatMessage["role"], actorId: string | null): ChatMessage => ({
@@ -69,7 +75,8 @@ export function turnHasText(turn: LiveTurn): boolean {
 /** The thread as shown: the stored messages minus what the turn replaces, then the turn itself. */
 export function showTurn(thread: readonly ChatMessage[], turn: LiveTurn | null): ChatMessage[] {
   if (!turn) return [...thread];
-  const base = withoutMessages(turn.cutAt ? threadBefore(thread, turn.cutAt) : thread, turn.hidden);
+  const kept = turn.known ? thread.filter((m) => turn.known!.has(m.id)) : thread;
+  const base = withoutMessages(turn.cutAt ? threadBefore(kept, turn.cutAt) : kept, turn.hidden);
   // The player's line is dropped once the stored thread has it (a refetch raced the stream).
   const player = turn.player && !base.some((m) => m.role === "user" && m.id === turn.player!.id) ? [turn.player] : [];
   return [...base, ...player, ...turn.replies];

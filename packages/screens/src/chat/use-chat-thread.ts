@@ -1,6 +1,6 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useQueryClient } from "@tanstack/react-query";
+import { notifyManager, useQueryClient } from "@tanstack/react-query";
 import type { ChatMessage, EndpointData, EndpointInput } from "@storyloom/contract";
 import type { ChatStreamName } from "@storyloom/api-client/chat-stream";
 import { queryKeyOf, useApiMutation, useChatHistory, useChatReasoningHistory, useChatStream, useSelectChatAlternative, useSendChat, useSession } from "@storyloom/api-client/react";
@@ -138,16 +138,18 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   /** Runs one streamed turn to its end; false when it was refused before anything was written. */
   const run = async <N extends ChatStreamName>(name: N, input: EndpointInput<N>, first: LiveTurn): Promise<boolean> => {
     setProblem(null);
-    setTurn(first);
-    let live = first;
     const before = new Set(readThread().map((m) => m.id));
+    let live: LiveTurn = { ...first, known: before };
+    setTurn(live);
     const result = await stream.start(name, input, (event) => {
       live = applyStreamEvent(live, event, actorId);
       setTurn(live);
     });
     if (result.ok) {
       writeThread((old) => settleTurn(old, live, result.data.messages), result.data.ended);
-      setTurn(null);
+      // Cleared in the same flush that tells the thread's readers: the stored lines replace the
+      // live ones in one paint (cleared first, the reply would blink out for a frame).
+      notifyManager.schedule(() => setTurn(null));
       return true;
     }
     if (!result.stopped && !result.streamed) {

@@ -3,41 +3,9 @@
 // old one; the branch view (a sheet on a phone; the side panel with a small tree on a desktop) shows
 // both and switches back; paging the earlier reply (‹ ›) switches between them too.
 import { expect, test, type Page } from "../support/test";
-import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
-
-const STORY = "neon-requiem";
-const ACTOR = "juno-vex";
-
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
-  expect(res.ok).toBe(true);
-}
-
-const log = (page: Page) => page.getByTestId("chat-log");
-const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
-// A stored reply (the live bubble of a streaming one may show the same words for a frame beside it).
-const reply = (page: Page, text: string) => log(page).locator('[data-role="actor"]:not([data-live])').filter({ hasText: text });
-
-/**
- * Presses a reply's action from the keyboard: on a phone the sticky choices and composer cover the
- * lower part of the thread, where a pointer's click may land on them instead.
- */
-async function press(page: Page, text: string, name: string): Promise<void> {
-  const button = reply(page, text).getByRole("button", { name });
-  await button.focus();
-  await page.keyboard.press("Enter");
-}
-
-/** Says `words` and waits for the character's reply `answer`. */
-async function say(page: Page, words: string, answer: string): Promise<void> {
-  await peerDefaults({ tokenDelayMs: 0, content: answer, toolCall: null });
-  await box(page).fill(words);
-  await box(page).press("Enter");
-  await expect(reply(page, answer)).toBeVisible({ timeout: 20_000 });
-  await expect(box(page)).toBeEnabled();
-}
+import { ACTOR, STORY, messageBox as box, peerDefaults, pressReplyAction as press, resetPeer, sayAndWait as say, storedReply as reply } from "../support/chat-peer";
 
 /** Opens the branch view: the sheet on a phone, the side panel's section on a desktop. */
 async function openBranches(page: Page, desktop: boolean) {
@@ -52,9 +20,7 @@ async function openBranches(page: Page, desktop: boolean) {
   return sheet;
 }
 
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: regenerating an earlier reply branches; the branch view switches back`, async ({ page }, info) => {

@@ -2,38 +2,10 @@
 // reply grows in place where it stopped; after a fork at an earlier reply, "Download as JSON" holds
 // both branches, each with its lines, the new one naming the branch and reply it left from.
 import { readFile } from "node:fs/promises";
-import { expect, test, type Page } from "../support/test";
-import { modelPeerUrl } from "../support/env";
+import { expect, test } from "../support/test";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
-
-const STORY = "neon-requiem";
-const ACTOR = "juno-vex";
-
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
-  expect(res.ok).toBe(true);
-}
-
-const log = (page: Page) => page.getByTestId("chat-log");
-const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
-const reply = (page: Page, text: string) => log(page).locator('[data-role="actor"]').filter({ hasText: text });
-
-/** Presses a reply's action from the keyboard (on a phone the composer may cover a pointer's target). */
-async function press(page: Page, text: string, name: string): Promise<void> {
-  const button = reply(page, text).getByRole("button", { name });
-  await button.focus();
-  await page.keyboard.press("Enter");
-}
-
-/** Says `words` and waits for the character's reply `answer`. */
-async function say(page: Page, words: string, answer: string): Promise<void> {
-  await peerDefaults({ tokenDelayMs: 0, content: answer, toolCall: null });
-  await box(page).fill(words);
-  await box(page).press("Enter");
-  await expect(reply(page, answer)).toBeVisible({ timeout: 20_000 });
-  await expect(box(page)).toBeEnabled();
-}
+import { ACTOR, STORY, chatLog as log, messageBox as box, peerDefaults, pressReplyAction as press, resetPeer, sayAndWait as say, storedReply as reply } from "../support/chat-peer";
 
 interface Exported {
   active_branch: string;
@@ -41,9 +13,7 @@ interface Exported {
   branches: { id: string; parent: { branch: string; message_id: string } | null; fork_line?: string; active?: boolean; messages: { id: string; role: string; content: string }[] }[];
 }
 
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: Continue extends the last reply; the JSON export holds every branch`, async ({ page }) => {

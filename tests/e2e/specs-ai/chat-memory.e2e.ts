@@ -3,26 +3,13 @@
 // same panel is a sheet opened from the chat's header. A fact the player pins there reaches the next
 // reply's prompt: "Why this reply?" shows it among the prompt's parts.
 import { expect, test } from "../support/test";
-import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { animationsDone, expectAccessible, settled } from "../support/checks";
+import { ACTOR, STORY, peerDefaults, resetPeer } from "../support/chat-peer";
 
-const STORY = "neon-requiem";
-const ACTOR = "juno-vex";
 const FACT = "Juno owes me a favour";
 
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ defaults }),
-  });
-  expect(res.ok).toBe(true);
-}
-
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: a pinned fact reaches the next reply's prompt; the memory panel sits beside the chat on a desktop`, async ({ page }, testInfo) => {

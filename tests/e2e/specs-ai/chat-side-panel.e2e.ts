@@ -4,25 +4,12 @@
 // paint without moving the column; a choice moves the scene on. On a phone the same sections open
 // in the sheet from the chat's header.
 import { expect, test } from "../support/test";
-import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { animationsDone, expectAccessible, settled } from "../support/checks";
+import { ACTOR, STORY, peerDefaults, resetPeer } from "../support/chat-peer";
 
-const STORY = "neon-requiem";
-const ACTOR = "juno-vex";
 
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ defaults }),
-  });
-  expect(res.ok).toBe(true);
-}
-
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: the character and the scene sit beside the chat column on a desktop, in the sheet on a phone`, async ({ page }, testInfo) => {

@@ -3,19 +3,13 @@
 // alternatives; an action naming an open choice advances the story; each reply costs the
 // configured price. One test per brand, on phone and desktop.
 import { expect, test, type Page } from "../support/test";
-import { apiUrl, modelPeerUrl } from "../support/env";
+import { apiUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
+import { ACTOR, STORY, peerDefaults, resetPeer } from "../support/chat-peer";
 
-const STORY = "neon-requiem";
-const ACTOR = "juno-vex";
 
 /** Sets how the peer answers from now on (one test runs at a time). */
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
-  expect(res.ok).toBe(true);
-}
-
 async function costPerReply(): Promise<number> {
   const res = await fetch(`${apiUrl}/api/v1/sysconfig.list`);
   const cost = ((await res.json()) as { data: { chat_cost_per_reply: number } }).data.chat_cost_per_reply;
@@ -42,9 +36,7 @@ async function replyDone(page: Page): Promise<void> {
   await expect(box(page)).toBeEnabled();
 }
 
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: a typed reply streams in, stops, regenerates with alternatives, and an action advances the story`, async ({ page }) => {

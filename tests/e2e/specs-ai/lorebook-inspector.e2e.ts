@@ -4,23 +4,16 @@
 // lorebook knows, and "Why this reply?" shows the entry that fired, the words that fired it and the
 // prompt's parts with their tokens.
 import { expect, test } from "../support/test";
-import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
+import { peerDefaults, resetPeer } from "../support/chat-peer";
 import { freshEmail, signIn } from "../specs/account-flows";
 
 // Seeded with a lorebook (packages/db/src/seed/content/lorebooks.ts).
 const STORY = "murder-on-the-night-ferry";
 const ACTOR = "inspector-wren";
 
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
-  expect(res.ok).toBe(true);
-}
-
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: the editor's lorebook refuses a bad pattern, then saves the entry`, async ({ page }) => {

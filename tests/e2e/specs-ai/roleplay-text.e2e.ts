@@ -5,19 +5,12 @@
 // chat as Markdown and as JSON, checked by content.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "../support/test";
-import { modelPeerUrl } from "../support/env";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
+import { ACTOR, STORY, peerDefaults, resetPeer } from "../support/chat-peer";
 
-const STORY = "neon-requiem";
-const ACTOR = "juno-vex";
 const REPLY = '*leans closer* "Cabin seven," she whispers. **Listen.**\n<b>not bold</b> <img src=x onerror="window.__pwned=1"> [the map](https://example.test/map)';
 const SPOKEN = 'leans closer "Cabin seven," she whispers. Listen.\n<b>not bold</b> <img src=x onerror="window.__pwned=1"> the map (https://example.test/map)';
-
-async function peerDefaults(defaults: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/defaults`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ defaults }) });
-  expect(res.ok).toBe(true);
-}
 
 /** Replaces the page's speech synthesis with one that records what it is asked to say. */
 async function stubSpeech(page: Page): Promise<void> {
@@ -61,9 +54,7 @@ async function stubSpeech(page: Page): Promise<void> {
 const log = (page: Page) => page.getByTestId("chat-log");
 const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
 
-test.afterEach(async () => {
-  await peerDefaults({ tokenDelayMs: 60 });
-});
+test.afterEach(resetPeer);
 
 for (const brand of brandSites) {
   test(`${brand.name}: a reply reads as role-play text, is read aloud, and the chat exports as Markdown and JSON`, async ({ page }) => {

@@ -4,7 +4,7 @@ import { chatMessages } from "@storyloom/db";
 import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { coins, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
+import { chatLedger, coins, eventually, leaseFree, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
 
 // Swipe any character reply, and branch (issue 45): the real server on the real database, the model
 // a local peer speaking the OpenAI streaming protocol.
@@ -157,6 +157,50 @@ describe(`branches of a chat (${process.env.DATABASE_URL ? "postgres" : "pglite"
     expect(list[2]).toMatchObject({ parent_id: old.id, active: true, line: "Third take." });
     expect((await history(p.token)).messages.at(-1)).toMatchObject({ content: "Third take.", alternatives: { index: 2, count: 3 } });
     expect(await coins(api.ctx.db, p.id)).toEqual(before);
+  });
+
+  it("a new alternative of an earlier reply streams: start, deltas, done in order; the new branch's reply is what streamed", async () => {
+    const p = await played();
+    const before = await coins(api.ctx.db, p.id);
+    peer.script({ content: "Second take, told slowly.", reasoning: null, tokenDelayMs: 5 });
+    const events = await (await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token)).rest();
+    expect(events.map((e) => e.event).filter((e, i, all) => e !== all[i - 1])).toEqual(["start", "delta", "done"]);
+    expect(events[0]!.data).toEqual({ role: "actor", actor_id: story.mara });
+    const text = events.filter((e) => e.event === "delta").map((e) => String(e.data.text)).join("").trim();
+    expect(text).toBe("Second take, told slowly.");
+    const done = events.at(-1)!.data as unknown as Turn & { message_id: string };
+    expect(done.messages).toEqual([expect.objectContaining({ id: done.message_id, content: text, alternatives: { index: 1, count: 2 } })]);
+    expect(done.messages[0]!.stopped).toBeFalsy();
+    const now = await history(p.token);
+    expect(now.messages.at(-1)).toMatchObject({ id: done.message_id, content: text });
+    expect(await branches(p.token)).toHaveLength(2);
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: before.coins - 1, charges: before.charges + 1 });
+    expect(done.coins).toBe(before.coins - 1);
+  });
+
+  it("a fork stopped mid-stream stores the branch with the words so far, marked stopped, and charges once", async () => {
+    const p = await played();
+    const before = await coins(api.ctx.db, p.id);
+    const ledger = await chatLedger(api.ctx.db, p.id);
+    const full = "a b c d e f g h i j k l m n o p";
+    peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
+    const ctl = new AbortController();
+    const s = await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token, ctl.signal);
+    let seen = "";
+    for (let e = await s.next(); e && seen.trim().length < 3; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
+    ctl.abort();
+    await peer.waitFor((r) => r.outcome === "aborted", 2000);
+    await eventually(() => leaseFree(api.ctx.db, p.id, story.storyId));
+    const now = await history(p.token);
+    const at = p.thread.messages.findIndex((m) => m.id === p.replyId);
+    expect(now.messages.slice(0, -1).map((m) => m.content)).toEqual(p.thread.messages.slice(0, at).map((m) => m.content));
+    const reply = now.messages.at(-1)!;
+    expect(reply).toMatchObject({ stopped: true, alternatives: { index: 1, count: 2 } });
+    expect(reply.content.startsWith(seen.trim())).toBe(true);
+    expect(reply.content.length).toBeLessThan(full.length);
+    expect(await branches(p.token)).toHaveLength(2);
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: before.coins - 1, charges: before.charges + 1 });
+    expect(await chatLedger(api.ctx.db, p.id)).toMatchObject({ debits: ledger.debits + 1, refunds: ledger.refunds });
   });
 
   it("a double click makes one branch and one charge", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { chatLedger, coins, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
+import { chatLedger, coins, eventually, leaseFree, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
 
 // "Continue" (issue 45): the last character reply extended where it stops, charged as a reply. The
 // real server on the real database, the model a local peer speaking the OpenAI streaming protocol.
@@ -79,6 +79,48 @@ describe(`continue the last reply (${process.env.DATABASE_URL ? "postgres" : "pg
     expect((await call(api, "POST", CONTINUE, { token: p.token, body: p.target })).status).toBe(200);
     expect(peer.requests.at(-1)!.body.messages!.at(-1)).toEqual({ role: "assistant", content: "First reply. She waits." });
     expect((await history(p.token)).at(-1)).toMatchObject({ id: p.replyId, content: "First reply. She waits. Then she speaks." });
+  });
+
+  it("streamed: start, the new words, done, in order; the stored reply is the old text joined to what streamed", async () => {
+    const p = await played();
+    const before = await coins(api.ctx.db, p.id);
+    peer.script({ content: "She smiles, and the lamp gutters.", reasoning: null, tokenDelayMs: 5 });
+    const events = await (await stream(api, CONTINUE, p.target, p.token)).rest();
+    expect(events.map((e) => e.event).filter((e, i, all) => e !== all[i - 1])).toEqual(["start", "delta", "done"]);
+    expect(events[0]!.data).toEqual({ role: "actor", actor_id: story.mara });
+    const added = events.filter((e) => e.event === "delta").map((e) => String(e.data.text)).join("");
+    expect(added.trim()).toBe("She smiles, and the lamp gutters.");
+    const done = events.at(-1)!.data as unknown as Turn & { message_id: string };
+    expect(done.message_id).toBe(p.replyId);
+    expect(done.messages).toEqual([expect.objectContaining({ id: p.replyId, content: `First reply. ${added.trim()}` })]);
+    expect(done.messages[0]!.stopped).toBeFalsy();
+    // What streamed is what is stored, in the same message; one charge, the balance the event named.
+    expect((await history(p.token)).at(-1)).toMatchObject({ id: p.replyId, content: done.messages[0]!.content });
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: before.coins - 1, charges: before.charges + 1 });
+    expect(done.coins).toBe(before.coins - 1);
+  });
+
+  it("a continue stopped mid-stream keeps the words written so far, marked stopped, and charges once", async () => {
+    const p = await played();
+    const before = await coins(api.ctx.db, p.id);
+    const ledger = await chatLedger(api.ctx.db, p.id);
+    const full = "a b c d e f g h i j k l m n o p";
+    peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
+    const ctl = new AbortController();
+    const s = await stream(api, CONTINUE, p.target, p.token, ctl.signal);
+    let seen = "";
+    for (let e = await s.next(); e && seen.trim().length < 3; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
+    ctl.abort();
+    await peer.waitFor((r) => r.outcome === "aborted", 2000);
+    await eventually(() => leaseFree(api.ctx.db, p.id, story.storyId));
+    const last = (await history(p.token)).at(-1)!;
+    expect(last).toMatchObject({ id: p.replyId, stopped: true });
+    expect(last.content.startsWith(`First reply. ${seen.trim()}`)).toBe(true);
+    expect(last.content.length).toBeLessThan(`First reply. ${full}`.length);
+    // Charged once, never given back (words were kept); the thread did not grow.
+    expect(await coins(api.ctx.db, p.id)).toMatchObject({ coins: before.coins - 1, charges: before.charges + 1 });
+    expect(await chatLedger(api.ctx.db, p.id)).toMatchObject({ debits: ledger.debits + 1, refunds: ledger.refunds });
+    expect((await history(p.token)).filter((m) => m.id === p.replyId)).toHaveLength(1);
   });
 
   it("a double click continues once and charges once", async () => {

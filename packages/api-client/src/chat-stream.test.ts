@@ -119,6 +119,47 @@ describe("streamChat with a model", () => {
     expect(last!.content.length).toBeGreaterThan(0);
   });
 
+  it("continue and a new alternative of an earlier reply stream like the others; picking an existing alternative does not", async () => {
+    const { client, rec } = await player(withModel);
+    peer.defaults = { tokenDelayMs: 0 };
+    const first = await client.api.chatSend({ ...target, content: "Hello" });
+    const second = await client.api.chatSend({ ...target, content: "And then?" });
+    expect(first.ok && second.ok).toBe(true);
+    if (!first.ok || !second.ok) return;
+    const earlier = first.data.messages.find((m) => m.source === "model")!;
+    const last = second.data.messages.find((m) => m.source === "model")!;
+
+    // Continue: start, the new words, done; the stored reply is the old text with those words after it.
+    const grown: ChatStreamEvent[] = [];
+    const c = await streamChat(client, "chatContinue", target, { onEvent: (e) => grown.push(e) });
+    expect(c).toMatchObject({ ok: true, streamed: true });
+    expect(grown[0]!.type).toBe("start");
+    expect(grown.at(-1)!.type).toBe("done");
+    const added = grown.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("").trim();
+    expect(added.length).toBeGreaterThan(0);
+    if (!c.ok) return;
+    expect(c.data.messages).toEqual([expect.objectContaining({ id: last.id })]);
+    expect(c.data.messages[0]!.content.startsWith(last.content)).toBe(true);
+    expect(c.data.messages[0]!.content.endsWith(added)).toBe(true);
+
+    // A new alternative of the earlier reply: streamed, and the thread is the new branch ending with it.
+    const forked: ChatStreamEvent[] = [];
+    const f = await streamChat(client, "chatBranchFork", { ...target, message_id: earlier.id }, { onEvent: (e) => forked.push(e) });
+    expect(f).toMatchObject({ ok: true, streamed: true });
+    expect(forked.map((e) => e.type).filter((t) => t !== "delta" && t !== "reasoning")).toEqual(["start", "done"]);
+    if (!f.ok) return;
+    const text = forked.flatMap((e) => (e.type === "delta" ? [e.text] : [])).join("").trim();
+    expect(f.data.messages).toEqual([expect.objectContaining({ content: text, alternatives: { index: 1, count: 2 } })]);
+    const history = await client.api.chatHistory({ story_id: STORY, actor_id: ACTOR });
+    expect(history.ok && history.data.messages.at(-1)).toMatchObject({ id: f.data.messages[0]!.id, content: text });
+
+    // Picking an existing alternative writes nothing: refused without a request (it is the JSON call).
+    rec.reset();
+    const pick = await streamChat(client, "chatBranchFork", { ...target, message_id: earlier.id, index: 0 } as never);
+    expect(pick).toMatchObject({ ok: false, code: "VALIDATION_ERROR" });
+    expect(rec.sent).toEqual([]);
+  });
+
   it("INSUFFICIENT_COINS comes back before any stream and is told apart", async () => {
     const { client } = await player(withModel);
     // A pick names the message that offered it.

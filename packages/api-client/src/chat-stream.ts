@@ -1,4 +1,5 @@
-// The streaming chat calls (send, regenerate, edit): the same endpoints as the JSON calls, asked
+// The streaming chat calls (send, regenerate, edit, continue, and a new alternative of an earlier
+// reply): the same endpoints as the JSON calls, asked
 // for Server-Sent Events. Kept out of the client object and its index so the SSE parser is loaded
 // only by the pages that stream (`@storyloom/api-client/chat-stream`, usually imported lazily).
 import { createParser } from "eventsource-parser";
@@ -8,8 +9,14 @@ import { routes } from "@storyloom/contract/routes";
 import type { ApiClient } from "./client";
 import { ClientErrors, failure, isUnauthorized, requestIdOf, type ApiFailure, type ApiResult } from "./result";
 
-/** The chat calls that answer with a stream when asked to. */
-export type ChatStreamName = "chatSend" | "chatRegenerate" | "chatEdit";
+/**
+ * The chat calls that answer with a stream when asked to. `chatBranchFork` streams only when it
+ * writes a new alternative (no `index`); picking an existing one is the plain JSON call.
+ */
+export type ChatStreamName = "chatSend" | "chatRegenerate" | "chatEdit" | "chatContinue" | "chatBranchFork";
+
+/** The input of a streaming call: a fork names no `index` (that pick is not written, so not streamed). */
+export type ChatStreamInput<N extends ChatStreamName> = N extends "chatBranchFork" ? Omit<EndpointInput<N>, "index"> & { index?: undefined } : EndpointInput<N>;
 
 /** One open choice of a scene. */
 export type StreamChoice = NonNullable<ChatMessage["choices"]>[number];
@@ -124,7 +131,11 @@ async function readStream(res: Response, opts: ChatStreamOptions, idle: { arm: (
  * 402, CONFLICT 409, RATE_LIMITED 429, VALIDATION_ERROR 400); a 401 renews the token and is sent
  * once more, as for every authenticated call. Aborting `signal` resolves with `stopped: true`.
  */
-export async function streamChat<N extends ChatStreamName>(client: ApiClient, name: N, input: EndpointInput<N>, opts: ChatStreamOptions = {}): Promise<ChatStreamResult> {
+export async function streamChat<N extends ChatStreamName>(client: ApiClient, name: N, input: ChatStreamInput<N>, opts: ChatStreamOptions = {}): Promise<ChatStreamResult> {
+  // Showing an existing alternative writes nothing: it is the JSON call (client.api.chatBranchFork).
+  if (name === "chatBranchFork" && (input as { index?: unknown }).index !== undefined) {
+    return failure("VALIDATION_ERROR", "Only a new alternative is streamed; pick an existing one with the JSON call", 0);
+  }
   const { baseUrl, fetch: fetchFn, timeoutMs } = client.transport;
   const url = `${baseUrl.replace(/\/+$/, "")}${routes[name].path}`;
   const body = JSON.stringify(input);

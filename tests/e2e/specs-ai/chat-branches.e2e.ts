@@ -30,10 +30,20 @@ for (const brand of brandSites) {
     await say(page, "Where were you last night?", "First take.");
     await say(page, "And after that?", "Later reply.");
 
-    // The earlier reply regenerates too: the story goes on from its new take.
-    await peerDefaults({ tokenDelayMs: 0, content: "Second take.", toolCall: null });
+    // The earlier reply regenerates too: the story goes on from its new take. Its words stream in
+    // the reply's place (the turns after it hidden meanwhile), the log busy for screen readers.
+    const second = "Second take. The rain never let up that night, and neither did the sirens.";
+    await peerDefaults({ tokenDelayMs: 150, reasoning: null, content: second, toolCall: null });
     await press(page, "First take.", "Regenerate this reply");
-    await expect(reply(page, "Second take.")).toBeVisible({ timeout: 20_000 });
+    const live = page.getByTestId("chat-log").locator("[data-live]");
+    await expect(live.getByTestId("live-text")).toHaveText(/^Second take\. \S+/, { timeout: 20_000 });
+    await expect(page.getByTestId("chat-log")).toHaveAttribute("aria-busy", "true");
+    expect((await live.getByTestId("live-text").innerText()).trim().length).toBeLessThan(second.length);
+    await expect(reply(page, "Later reply.")).toHaveCount(0);
+    await expect(reply(page, "First take.")).toHaveCount(0);
+    await expect(reply(page, second)).toBeVisible({ timeout: 20_000 });
+    await expect(live).toHaveCount(0);
+    await expect(page.getByTestId("chat-log")).toHaveAttribute("aria-busy", "false");
     await expect(reply(page, "Later reply.")).toHaveCount(0);
     await expect(reply(page, "Second take.").getByTestId("alternative-pager")).toHaveText(/2\/2/);
 
@@ -41,7 +51,7 @@ for (const brand of brandSites) {
     const view = await openBranches(page, desktop);
     const items = view.getByTestId("branch-item");
     await expect(items).toHaveCount(2);
-    await expect(items.nth(1).getByTestId("branch-line")).toHaveText("Second take.");
+    await expect(items.nth(1).getByTestId("branch-line")).toHaveText(second);
     if (desktop) await expect(view.getByTestId("branch-tree")).toBeVisible();
     await settled(page);
     await expectAccessible(page);

@@ -1,5 +1,5 @@
 // "Continue" and the JSON export with its branches (issue 45), with the local model peer: the last
-// reply grows in place where it stopped; after a fork at an earlier reply, "Download as JSON" holds
+// reply grows in place where it stopped, its new words streaming into the same bubble; after a fork at an earlier reply, "Download as JSON" holds
 // both branches, each with its lines, the new one naming the branch and reply it left from.
 import { readFile } from "node:fs/promises";
 import { expect, test } from "../support/test";
@@ -27,12 +27,27 @@ for (const brand of brandSites) {
     await settled(page);
     await expectAccessible(page);
     const replies = await log(page).locator('[data-role="actor"]').count();
-    await peerDefaults({ tokenDelayMs: 0, content: "The water was black.", toolCall: null });
+    const more = "The water was black, and the rain kept falling on the empty docks all night long.";
+    await peerDefaults({ tokenDelayMs: 150, reasoning: null, content: more, toolCall: null });
     await press(page, "I went to the docks.", "Continue this reply");
-    const grown = reply(page, "I went to the docks. The water was black.");
+    // The new words arrive while they are written: after the reply's own, in the one live bubble
+    // that stands in its place (no second bubble); the log is busy for screen readers meanwhile.
+    const live = log(page).locator("[data-live]");
+    await expect(live.getByTestId("live-text")).toHaveText(/^I went to the docks\. The water \S+/, { timeout: 20_000 });
+    await expect(log(page)).toHaveAttribute("aria-busy", "true");
+    const partial = (await live.getByTestId("live-text").innerText()).trim();
+    expect(partial.length).toBeLessThan(`I went to the docks. ${more}`.length);
+    await expect(log(page).locator('[data-role="actor"]')).toHaveCount(replies);
+    const grown = reply(page, `I went to the docks. ${more}`);
     await expect(grown).toBeVisible({ timeout: 20_000 });
+    await expect(log(page).locator("[data-live]")).toHaveCount(0);
+    await expect(log(page)).toHaveAttribute("aria-busy", "false");
     await expect(log(page).locator('[data-role="actor"]')).toHaveCount(replies);
     await expect(reply(page, "I went to the docks.")).toHaveCount(1);
+    // What streamed is what was stored: the same text after a reload.
+    await expect(box(page)).toBeEnabled();
+    await page.reload();
+    await expect(reply(page, `I went to the docks. ${more}`)).toBeVisible();
 
     // A fork at the earlier reply, then the JSON export: both branches with their lines.
     await peerDefaults({ tokenDelayMs: 0, content: "Second take.", toolCall: null });
@@ -49,9 +64,9 @@ for (const brand of brandSites) {
     expect(doc.branches).toHaveLength(2);
     const [old, fresh] = doc.branches as [Exported["branches"][number], Exported["branches"][number]];
     expect(doc.active_branch).toBe(fresh.id);
-    expect(old.messages.at(-1)).toMatchObject({ role: "actor", content: "I went to the docks. The water was black." });
+    expect(old.messages.at(-1)).toMatchObject({ role: "actor", content: `I went to the docks. ${more}` });
     expect(fresh).toMatchObject({ parent: { branch: old.id }, fork_line: "Second take.", active: true });
     expect(fresh.messages.at(-1)).toMatchObject({ role: "actor", content: "Second take." });
-    expect(fresh.messages.map((m) => m.content)).not.toContain("I went to the docks. The water was black.");
+    expect(fresh.messages.map((m) => m.content)).not.toContain(`I went to the docks. ${more}`);
   });
 }

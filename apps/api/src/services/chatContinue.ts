@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import { chatMessages } from "@storyloom/db";
+import { joinContinuation } from "@storyloom/contract/chat-text";
 import { ApiError } from "../errors";
 import { ModelError } from "../llm/client";
 import { balanceOf, lastModelReply, latestSaved, loadStory, lockUser, present, threadRows, type Alternative, type SavedTurn } from "./chat";
@@ -14,12 +15,6 @@ import { asLine, FREE_TEXT_NEEDS_MODEL, modeOf, type ChatTarget, type TurnChanne
 // shown alternative). Charged as a reply, on the same hold/keep/give-back path as regenerate.
 
 const NOT_CONTINUABLE = "Only the chat's last reply, a character's, can be continued";
-
-/** The reply's text and the continuation as one text: a space between words, none before punctuation. */
-export function joinContinuation(before: string, after: string): string {
-  if (!before) return after;
-  return /\s$/.test(before) || /^[,.;:!?…)\]'"’”-]/.test(after) ? `${before}${after}` : `${before} ${after}`;
-}
 
 /** `message.continue`: extends the last model reply of the chat (409 when the last message is not one). */
 export async function continueReply(engine: ChatEngine, userId: number, target: ChatTarget, ch: TurnChannel): Promise<TurnResult> {

@@ -1,8 +1,7 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { useQueryClient } from "@tanstack/react-query";
-import type { EndpointInput } from "@storyloom/contract";
-import type { ChatStreamEvent, ChatStreamName, ChatStreamResult } from "../chat-stream";
+import type { ChatStreamEvent, ChatStreamInput, ChatStreamName, ChatStreamResult } from "../chat-stream";
 import { ClientErrors, failure } from "../result";
 import { applyInvalidations, useApiMutation } from "./hooks";
 import { queryKeyOf } from "./keys";
@@ -17,7 +16,7 @@ export interface ChatStreamApi {
    * Sends a streaming chat call; `onEvent` sees every event as it comes. Resolves with the turn or
    * the failure. A second start while one runs is refused (CONFLICT) without a request.
    */
-  start<N extends ChatStreamName>(name: N, input: EndpointInput<N>, onEvent: (e: ChatStreamEvent) => void): Promise<ChatStreamResult>;
+  start<N extends ChatStreamName>(name: N, input: ChatStreamInput<N>, onEvent: (e: ChatStreamEvent) => void): Promise<ChatStreamResult>;
   /** Stops the running reply (the request is aborted; the server keeps what was written). */
   stop(): void;
   /** True while a reply is being written. */
@@ -25,8 +24,9 @@ export interface ChatStreamApi {
   /** Loads the stream code ahead of the first reply (e.g. when the composer is focused). */
   preload(): void;
   /**
-   * Reloads the thread, the balance and the ledger: after a stop or a failure mid-stream the server
-   * may have stored (and charged) the text written so far, in one transaction, a moment later.
+   * Reloads the thread, the balance, the ledger and the branch list: after a stop or a failure
+   * mid-stream the server may have stored (and charged) the text written so far, in one
+   * transaction, a moment later (a stopped fork stores its new branch).
    */
   refresh(): Promise<void>;
 }
@@ -45,7 +45,7 @@ export function useChatStream(): ChatStreamApi {
   useEffect(() => () => running.current?.abort(), []);
 
   const start = useCallback(
-    async <N extends ChatStreamName>(name: N, input: EndpointInput<N>, onEvent: (e: ChatStreamEvent) => void): Promise<ChatStreamResult> => {
+    async <N extends ChatStreamName>(name: N, input: ChatStreamInput<N>, onEvent: (e: ChatStreamEvent) => void): Promise<ChatStreamResult> => {
       if (running.current) return failure("CONFLICT", "A reply is still being written", 0);
       const controller = new AbortController();
       running.current = controller;
@@ -71,7 +71,7 @@ export function useChatStream(): ChatStreamApi {
   const stop = useCallback(() => running.current?.abort(), []);
   const preload = useCallback(() => void loadChatStream().catch(() => undefined), []);
   const refresh = useCallback(() => {
-    const work: Promise<unknown>[] = (["chatHistory", "chatReasoningHistory", "ledgerList"] as const).map((n) => queryClient.invalidateQueries({ queryKey: queryKeyOf(n) }));
+    const work: Promise<unknown>[] = (["chatHistory", "chatReasoningHistory", "ledgerList", "chatBranchList"] as const).map((n) => queryClient.invalidateQueries({ queryKey: queryKeyOf(n) }));
     work.push(client.loadUser());
     return Promise.all(work).then(() => undefined);
   }, [client, queryClient]);

@@ -1,8 +1,8 @@
 "use client";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { notifyManager, useQueryClient } from "@tanstack/react-query";
-import type { ChatMessage, EndpointData, EndpointInput } from "@storyloom/contract";
-import type { ChatStreamName } from "@storyloom/api-client/chat-stream";
+import type { ChatMessage, EndpointData } from "@storyloom/contract";
+import type { ChatStreamInput, ChatStreamName } from "@storyloom/api-client/chat-stream";
 import { queryKeyOf, useApiMutation, useChatHistory, useChatReasoningHistory, useChatStream, useSelectChatAlternative, useSendChat, useSession } from "@storyloom/api-client/react";
 import {
   choicesOfferedBy,
@@ -79,7 +79,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /**
  * The conversation with a story: loads the history (variant 3 reads the story-wide reasoning
  * history), starts the story when the thread is empty, plays choices and restarts, and streams
- * typed replies, regenerations and edits. The player's line shows at once and the reply as it is
+ * typed replies, regenerations, edits, continuations and new alternatives of earlier replies. The player's line shows at once and the reply as it is
  * written; once it is done the server's copy (with the new balance) takes its place.
  */
 export function useChatThread(variant: ChatVariant, storyId: string, actorId: string | null): ChatThread {
@@ -95,7 +95,6 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const stream = useChatStream();
   const selectAlt = useSelectChatAlternative();
   const forkAt = useApiMutation("chatBranchFork");
-  const extend = useApiMutation("chatContinue");
   const [turn, setTurn] = useState<LiveTurn | null>(null);
   const [pending, setPending] = useState<{ message: ChatMessage; after: number } | null>(null);
   const [problem, setProblem] = useState<ChatProblem | null>(null);
@@ -105,7 +104,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   const ended = history.data?.ended ?? false;
   const freeText = history.data?.free_text;
   const target = { story_id: storyId, mode: VARIANT_MODE[variant], ...(actorId && !reasoning ? { actor_id: actorId } : {}) };
-  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending || forkAt.isPending || extend.isPending;
+  const busy = send.isPending || stream.streaming || turn !== null || selectAlt.isPending || forkAt.isPending;
 
   const readThread = useCallback(() => queryClient.getQueryData<History>(historyKey)?.messages ?? [], [queryClient, historyKey]);
   const writeThread = useCallback(
@@ -136,7 +135,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
   });
 
   /** Runs one streamed turn to its end; false when it was refused before anything was written. */
-  const run = async <N extends ChatStreamName>(name: N, input: EndpointInput<N>, first: LiveTurn): Promise<boolean> => {
+  const run = async <N extends ChatStreamName>(name: N, input: ChatStreamInput<N>, first: LiveTurn): Promise<boolean> => {
     setProblem(null);
     const before = new Set(readThread().map((m) => m.id));
     let live: LiveTurn = { ...first, known: before };
@@ -146,6 +145,7 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
       setTurn(live);
     });
     if (result.ok) {
+      // (A fork's thread was read anew before this: the new branch's, which settling leaves as it is.)
       writeThread((old) => settleTurn(old, live, result.data.messages), result.data.ended);
       // Cleared in the same flush that tells the thread's readers: the stored lines replace the
       // live ones in one paint (cleared first, the reply would blink out for a frame).
@@ -216,9 +216,8 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
 
   const continueReply = () => {
     if (busy || !continuable) return;
-    setProblem(null);
-    // Answered as JSON (the reply grows in place once written); the balance is read anew (keys.ts).
-    extend.mutate(target, { onSuccess: applyAnswer, onError: fail });
+    // The reply's words stay and the new ones grow after them, in the same bubble.
+    void run("chatContinue", target, newTurn({ extended: continuable }));
   };
 
   const select = (message: ChatMessage, index: number) => {
@@ -232,9 +231,15 @@ export function useChatThread(variant: ChatVariant, storyId: string, actorId: st
 
   const fork = (message: ChatMessage, index?: number) => {
     if (busy) return;
+    if (index === undefined) {
+      // A new alternative streams in the reply's place, the turns after it hidden; once stored the
+      // thread and the branch list are read anew (keys.ts invalidations): the new branch's.
+      void run("chatBranchFork", { ...target, message_id: message.id }, newTurn({ cutAt: message.id, branch: true }));
+      return;
+    }
     setProblem(null);
-    // A fork changes the thread from that reply on: the server's copy is read anew (keys.ts invalidations).
-    forkAt.mutate({ ...target, message_id: message.id, ...(index === undefined ? {} : { index }) }, { onError: fail });
+    // Showing an existing alternative writes nothing: the JSON call, then the thread read anew (keys.ts).
+    forkAt.mutate({ ...target, message_id: message.id, index }, { onError: fail });
   };
 
   const restart = () => {

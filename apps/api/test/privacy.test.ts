@@ -27,7 +27,7 @@ const rowId = () => `r${Date.now().toString(36)}${Math.random().toString(36).sli
 
 /** Every table of the export, as the service names them. */
 const TABLES = [
-  "sessions", "coin_ledger", "orders", "chat_messages", "game_history", "favorites", "subscriptions", "check_ins", "task_progress",
+  "sessions", "coin_ledger", "orders", "chat_messages", "chat_branches", "chat_memories", "game_history", "favorites", "subscriptions", "check_ins", "task_progress",
   "story_drafts", "story_versions", "stories", "reports", "notices", "meta_events", "flagged_messages", "account_deletions",
 ];
 
@@ -65,7 +65,10 @@ async function fill(p: { id: number; token: string; email: string }, marker: str
   const orderId = `ord-${ref}`;
   await db.execute(sql`insert into orders (id, user_id, provider, price_id, amount, coins, status, paid_at) values (${orderId}, ${p.id}, 'stripe', 'coins-100', 499, 100, 'paid', now())`);
   await applyLedger(db, { userId: p.id, amount: 100, reason: "purchase", idempotencyKey: `purchase:${orderId}`, meta: { order_id: orderId } });
-  await db.execute(sql`insert into chat_messages (user_id, story_id, role, content, source, reasoning) values (${p.id}, ${story.id}, 'user', ${`chat ${marker}`}, 'typed', ${`why ${marker}`})`);
+  // A chat with a branch of its own (issue 45), its memory keyed to it.
+  const branch = await one<{ id: number }>(sql`insert into chat_branches (user_id, story_id, active) values (${p.id}, ${story.id}, true) returning id`);
+  await db.execute(sql`insert into chat_messages (user_id, story_id, role, content, source, reasoning, branch_id) values (${p.id}, ${story.id}, 'user', ${`chat ${marker}`}, 'typed', ${`why ${marker}`}, ${branch.id})`);
+  await db.execute(sql`insert into chat_memories (user_id, story_id, branch_id, summary, pins) values (${p.id}, ${story.id}, ${String(branch.id)}, ${`summary ${marker}`}, ${JSON.stringify([`pin ${marker}`])}::jsonb)`);
   await db.execute(sql`insert into game_history (user_id, story_id) values (${p.id}, ${story.id})`);
   await db.execute(sql`insert into subscriptions (user_id, story_id, email, token) values (${p.id}, ${story.id}, ${p.email}, ${`tok-a-${marker}`})`);
   await db.execute(sql`insert into task_progress (user_id, task, day, progress) values (${p.id}, 'play-game', '2026-01-02', 1)`);
@@ -139,7 +142,7 @@ describe("data export", () => {
     expect(doc.tables.profile).toMatchObject({ id: a.id, email: a.email, name: `Name ${mine}` });
     for (const t of TABLES) expect((doc.tables[t] as unknown[]).length, t).toBeGreaterThan(0);
     const text = (t: string) => JSON.stringify(doc.tables[t]);
-    for (const t of ["chat_messages", "story_drafts", "story_versions", "stories", "reports", "notices", "meta_events"]) expect(text(t), t).toContain(mine);
+    for (const t of ["chat_messages", "chat_memories", "story_drafts", "story_versions", "stories", "reports", "notices", "meta_events"]) expect(text(t), t).toContain(mine);
     expect(text("orders")).toContain(orderId);
     expect(text("coin_ledger")).toContain(`purchase:${orderId}`);
     expect(text("favorites")).toContain(story.id);
@@ -152,8 +155,13 @@ describe("data export", () => {
     expect(all).not.toContain(a.refresh);
     expect(all).not.toContain(a.token);
     expect(all).not.toMatch(/token_hash|code_hash|tok-a-|tok-e-/);
-    // The thread holds only A's own message; B's message on A's story is B's.
-    expect((doc.tables.chat_messages as unknown[]).length).toBe(1);
+    // The thread holds only A's own message; B's message on A's story is B's. It names its branch, exported too.
+    expect(doc.tables.chat_messages as unknown[]).toEqual([expect.objectContaining({ story_id: story.id, parked: false, origin_id: null, branch_id: expect.any(Number) })]);
+    const [branch] = doc.tables.chat_branches as { id: number; story_id: string; active: boolean }[];
+    expect(doc.tables.chat_branches as unknown[]).toHaveLength(1);
+    expect(branch).toMatchObject({ story_id: story.id, active: true, parent_id: null });
+    expect((doc.tables.chat_messages as { branch_id: number }[])[0]!.branch_id).toBe(branch!.id);
+    expect(doc.tables.chat_memories as unknown[]).toEqual([expect.objectContaining({ branch_id: String(branch!.id), pins: [`pin ${mine}`] })]);
     await db.execute(sql`delete from account_deletions where user_id in (${a.id}, ${b.id})`);
   });
 
@@ -296,7 +304,7 @@ describe("account deletion", () => {
     expect(await tablesMentioning(p.device)).toEqual({});
     const u = await one(sql`select name, username, email, avatar_url, device_id, invite_code, invited_by from users where id = ${p.id}`);
     expect(u).toEqual({ name: DELETED_NAME, username: null, email: null, avatar_url: null, device_id: null, invite_code: null, invited_by: null });
-    for (const t of ["chat_messages", "favorites", "game_history", "subscriptions", "notices", "check_ins", "task_progress"]) {
+    for (const t of ["chat_messages", "chat_branches", "chat_memories", "favorites", "game_history", "subscriptions", "notices", "check_ins", "task_progress"]) {
       expect((await one<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(t)} where user_id = ${p.id}`)).n, t).toBe(0);
     }
     expect((await one<{ n: number }>(sql`select count(*)::int as n from chat_messages where user_id = ${other.id}`)).n).toBe(1);

@@ -124,6 +124,7 @@ function Tables({ data }: { data: PlayerData }) {
     () => [
       { id: "story", header: "Story", cell: ({ row }) => <Link className="underline" href={`/players/${data.player.id}/chats/${encodeURIComponent(row.original.story_id)}`}>{row.original.title}</Link> },
       { id: "messages", header: "Messages", cell: ({ row }) => row.original.messages },
+      { id: "branches", header: "Branches", cell: ({ row }) => row.original.branches },
       { id: "last", header: "Last message", cell: ({ row }) => formatTime(row.original.last_at) },
     ],
     [data.player.id],

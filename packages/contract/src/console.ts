@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { Slug, TaskId, Timestamp, type Sysconfig } from "./entities";
+import { BranchId } from "./chat-branches";
 import { AdminLimit, ReportReason, ReportTargetKind, StaffAction, StaffReason, UserId } from "./safety";
 
 // The operator console: players, coin adjustments, sessions, the audit log, settings and staff roles.
@@ -71,8 +72,11 @@ export const PlayerReport = z.object({
   created_at: Timestamp,
 });
 
-/** One chat (a player's thread with a story). */
-export const PlayerChat = z.object({ story_id: z.string(), title: z.string(), messages: Int, last_at: Timestamp });
+/**
+ * One chat (a player's thread with a story). `messages` counts each message once: the copies a fork
+ * makes of the turns before it are not counted again. `branches`: how many branches it has (1: never forked).
+ */
+export const PlayerChat = z.object({ story_id: z.string(), title: z.string(), messages: Int, branches: Int, last_at: Timestamp });
 
 /** A coin ledger entry as staff see it (with what the entry recorded). */
 export const StaffLedgerEntry = z.object({
@@ -93,6 +97,26 @@ export const StaffChatMessage = z.object({
   content: z.string(),
   source: z.string().nullable(),
   removed: z.boolean(),
+  created_at: Timestamp,
+  /** the branch it is on ("0": a chat that never forked) */
+  branch_id: z.string(),
+  /** whether its branch is the one the player sees */
+  shown: z.boolean(),
+  /** a copy a fork made of an earlier message: that message's id (the same turn, told again on this branch); null for an original */
+  copy_of: z.string().nullable(),
+});
+
+/** One branch of a chat as staff see it (issue 45): the shown one is what the player reads. */
+export const StaffChatBranch = z.object({
+  id: z.string(),
+  /** the branch it was forked from (null: a chat's first branch, or a guest's chat merged into the account) */
+  parent_id: z.string().nullable(),
+  /** the reply it was forked at (its original message id) */
+  fork_message_id: z.string().nullable(),
+  /** how many messages it holds, its copies of the turns before the fork included */
+  messages: Int,
+  /** whether the player sees it */
+  shown: z.boolean(),
   created_at: Timestamp,
 });
 
@@ -137,7 +161,10 @@ export const consoleInputs = {
   playerSearch: z.object({ q: z.string().trim().min(1, "type an e-mail, uuid, username or invite code").max(254), ...Page }),
   playerGet: z.object({ user_id: UserId }),
   playerLedger: z.object({ user_id: UserId, ...Page }),
-  playerChat: z.object({ user_id: UserId, story_id: Slug, ...Page }),
+  /** one branch of the chat: the shown one, `branch_id`, or the one holding message `message_id` (a reported message) */
+  playerChat: z
+    .object({ user_id: UserId, story_id: Slug, branch_id: BranchId.optional(), message_id: z.string().regex(/^[1-9][0-9]{0,17}$/, "must be a message id").optional(), ...Page })
+    .refine((v) => v.branch_id === undefined || v.message_id === undefined, { message: "give branch_id or message_id, not both", path: ["message_id"] }),
   coinsAdjust: z
     .object({
       user_id: UserId,
@@ -177,7 +204,8 @@ export const consoleOutputs = {
     chats: z.array(PlayerChat),
   }),
   playerLedger: z.object({ entries: z.array(StaffLedgerEntry), next_cursor: z.string().nullable() }),
-  playerChat: z.object({ messages: z.array(StaffChatMessage), next_cursor: z.string().nullable() }),
+  /** the messages of branch `branch_id`, newest first; `branches`: every branch of the chat, oldest first */
+  playerChat: z.object({ branch_id: z.string(), branches: z.array(StaffChatBranch), messages: z.array(StaffChatMessage), next_cursor: z.string().nullable() }),
   /** applied false: this key was used before for the same adjustment, nothing changed */
   coinsAdjust: z.object({ applied: z.boolean(), balance: Int, entry: StaffLedgerEntry }),
   sessionsRevoke: z.object({ revoked: Int }),

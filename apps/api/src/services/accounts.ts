@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from "drizzle-orm";
-import { chatMessages, favorites, gameHistory, rowsOf, staffActions, stories, users, type Tx } from "@storyloom/db";
+import { favorites, gameHistory, rowsOf, staffActions, stories, users, type Tx } from "@storyloom/db";
 import type { Brand, Config } from "../config";
 import type { AppContext } from "../context";
 import { ApiError } from "../errors";
@@ -180,17 +180,62 @@ async function mergeGuest(tx: Tx, guest: UserRow, account: UserRow): Promise<voi
       plays = game_history.plays + excluded.plays,
       last_played_at = greatest(game_history.last_played_at, excluded.last_played_at)`);
   await tx.delete(gameHistory).where(eq(gameHistory.userId, guest.id));
-  await tx.update(chatMessages).set({ userId: account.id }).where(eq(chatMessages.userId, guest.id));
-  // The guest's chat branches go with their rows; the account's shown branch of a story stays shown.
-  await tx.execute(sql`update chat_branches b set user_id = ${account.id},
-    active = b.active and not exists (select 1 from chat_branches o where o.user_id = ${account.id} and o.story_id = b.story_id and o.active)
-    where b.user_id = ${guest.id}`);
-  // The guest's chat memories go with their chats (an account's own memory of the same chat wins).
-  await tx.execute(sql`
-    insert into chat_memories (user_id, story_id, branch_id, summary, summary_through, pins, revision)
-    select ${account.id}, story_id, branch_id, summary, summary_through, pins, revision from chat_memories where user_id = ${guest.id}
-    on conflict do nothing`);
-  await tx.execute(sql`delete from chat_memories where user_id = ${guest.id}`);
+  await mergeChats(tx, guest.id, account.id);
   await tx.update(users).set({ mergedInto: account.id, updatedAt: new Date() }).where(eq(users.id, guest.id));
   await revokeUserSessions(tx, guest.id, "merged into account");
+}
+
+/** The chats (stories) a user has: any message or branch of theirs. */
+const chatsOf = (userId: number) => sql`select story_id from chat_messages where user_id = ${userId} union select story_id from chat_branches where user_id = ${userId}`;
+
+/**
+ * Names the branch a user's chat of a story shows and claims its rows, as chatBranches.ts does on a
+ * first fork: its active chat_branches row, else a new one (`active`, or a parked branch when not)
+ * holding the chat's unparked rows, which its memory ('' until now) is then keyed to. Answers its id.
+ */
+async function nameShownBranch(tx: Tx, userId: number, storyId: string, active: boolean): Promise<number> {
+  const [found] = rowsOf<{ id: number }>(await tx.execute(sql`select id from chat_branches where user_id = ${userId} and story_id = ${storyId} and active`));
+  const id = found
+    ? Number(found.id)
+    : Number(
+        rowsOf<{ id: number }>(
+          await tx.execute(sql`insert into chat_branches (user_id, story_id, active, created_at)
+            values (${userId}, ${storyId}, ${active}, coalesce((select min(created_at) from chat_messages where user_id = ${userId} and story_id = ${storyId} and not parked), now()))
+            returning id`),
+        )[0]!.id,
+      );
+  await tx.execute(sql`update chat_messages set branch_id = ${id} where user_id = ${userId} and story_id = ${storyId} and not parked and branch_id is distinct from ${id}`);
+  await tx.execute(sql`update chat_memories m set branch_id = ${String(id)} where m.user_id = ${userId} and m.story_id = ${storyId} and m.branch_id = ''
+    and not exists (select 1 from chat_memories o where o.user_id = m.user_id and o.story_id = m.story_id and o.branch_id = ${String(id)})`);
+  return id;
+}
+
+/**
+ * Moves a guest's chats to the account it is merged into, inside the merge's transaction (both users
+ * locked, as every chat write locks its user first). A story only the guest has a chat of moves as it
+ * is: rows, branches, the branch it shows, memories. Where the account has a chat of the story too,
+ * the account's stays shown as it was (thread, ink state, memory) and the guest's whole chat becomes
+ * parked branches of it, so nothing is lost and the player can switch to it (issue 45): the guest's
+ * shown line becomes a branch of its own (named now if the guest never forked), its rows parked with
+ * that branch's id, its other branches kept; each memory goes with its branch (keyed by its id).
+ */
+async function mergeChats(tx: Tx, guestId: number, accountId: number): Promise<void> {
+  const both = rowsOf<{ story_id: string }>(
+    await tx.execute(sql`select story_id from (${chatsOf(guestId)}) g where story_id in (${chatsOf(accountId)}) order by story_id`),
+  );
+  for (const { story_id: storyId } of both) {
+    await nameShownBranch(tx, accountId, storyId, true);
+    const branch = await nameShownBranch(tx, guestId, storyId, false);
+    await tx.execute(sql`update chat_messages set parked = true where user_id = ${guestId} and story_id = ${storyId} and branch_id = ${branch} and not parked`);
+    await tx.execute(sql`update chat_branches set active = false where user_id = ${guestId} and story_id = ${storyId} and active`);
+  }
+  await tx.execute(sql`update chat_messages set user_id = ${accountId} where user_id = ${guestId}`);
+  // No story has two shown branches now: the guest's are shown only where the account has no chat.
+  await tx.execute(sql`update chat_branches set user_id = ${accountId} where user_id = ${guestId}`);
+  // Memories are keyed by branch: the guest's go with theirs (an account's own memory of the same key wins).
+  await tx.execute(sql`
+    insert into chat_memories (user_id, story_id, branch_id, summary, summary_through, pins, revision, updated_at)
+    select ${accountId}, story_id, branch_id, summary, summary_through, pins, revision, updated_at from chat_memories where user_id = ${guestId}
+    on conflict do nothing`);
+  await tx.execute(sql`delete from chat_memories where user_id = ${guestId}`);
 }

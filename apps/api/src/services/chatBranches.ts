@@ -60,7 +60,8 @@ const onBranch = (b: string) => sql.raw(`m.user_id = ${b}.user_id and m.story_id
 /**
  * The branches of the caller's chat of a story, oldest first, each with the line where it departs
  * from the branch it was forked from (null for the first) and its newest line. A chat that never
- * forked is one branch, id "0".
+ * forked is one branch, id "0". At most MAX_BRANCHES: the shown one always among them (a guest's
+ * chat merged into an account's may take a chat past the cap).
  */
 export async function listBranches(db: Db, userId: number, storyId: string): Promise<{ branches: ChatBranch[] }> {
   await loadStory(db, storyId, undefined, userId);
@@ -70,8 +71,8 @@ export async function listBranches(db: Db, userId: number, storyId: string): Pro
       (select count(*) from chat_messages m where ${onBranch("b")})::int as messages,
       (select ${shown} from chat_messages m where ${onBranch("b")} and coalesce(m.origin_id, m.id) = b.fork_origin order by m.id limit 1) as line,
       (select ${shown} from chat_messages m where ${onBranch("b")} order by m.id desc limit 1) as last_line
-      from chat_branches b where b.user_id = ${userId} and b.story_id = ${storyId} order by b.id limit ${MAX_BRANCHES}`),
-  );
+      from chat_branches b where b.user_id = ${userId} and b.story_id = ${storyId} order by b.active desc, b.id limit ${MAX_BRANCHES}`),
+  ).sort((a, b) => Number(a.id) - Number(b.id));
   if (!rows.length) {
     const [last] = await db
       .select({ content: chatMessages.content, removedAt: chatMessages.removedAt, createdAt: chatMessages.createdAt })

@@ -58,7 +58,13 @@ function exportSections(u: UserRow): Section[] {
     { name: "sessions", rows: sql`select id, created_at, revoked_at, revoked_reason from sessions where user_id = ${id} order by created_at desc` },
     { name: "coin_ledger", rows: sql`select id, amount, balance_after, reason, idempotency_key, meta, created_at from coin_ledger where user_id = ${id} order by id desc` },
     { name: "orders", rows: sql`select id, provider, price_id, amount, coins, status, refunded_amount, disputed_amount, reversed_coins, coin_shortfall, reversals, created_at, paid_at from orders where user_id = ${id} order by created_at desc` },
-    { name: "chat_messages", rows: sql`select id, story_id, actor_id, role, case when removed_at is null then content else '' end as content, source, reasoning, stopped, alternatives, alt_index, removed_at is not null as removed, created_at from chat_messages where user_id = ${id} and not pending order by id desc` },
+    // A message's branch (issue 45): branch_id names its chat_branches row (null: a chat that never
+    // forked, its only line), origin_id the message it is a fork's copy of, parked that its branch is
+    // not the one shown. The shown branch's newest rows carry no id yet: theirs is the shown branch's.
+    { name: "chat_messages", rows: sql`select m.id, m.story_id, m.actor_id, m.role, case when m.removed_at is null then m.content else '' end as content, m.source, m.reasoning, m.stopped, m.alternatives, m.alt_index, m.removed_at is not null as removed,
+      case when m.parked then m.branch_id else coalesce((select b.id from chat_branches b where b.user_id = m.user_id and b.story_id = m.story_id and b.active), m.branch_id) end as branch_id,
+      m.origin_id, m.parked, m.created_at from chat_messages m where m.user_id = ${id} and not m.pending order by m.id desc` },
+    { name: "chat_branches", rows: sql`select id, story_id, parent_id, fork_origin, fork_alt, active, created_at from chat_branches where user_id = ${id} order by id desc` },
     { name: "chat_memories", rows: sql`select story_id, branch_id, summary, pins, updated_at from chat_memories where user_id = ${id} order by updated_at desc` },
     { name: "game_history", rows: sql`select story_id, plays, last_played_at from game_history where user_id = ${id} order by last_played_at desc` },
     { name: "favorites", rows: sql`select story_id, created_at from favorites where user_id = ${id} order by created_at desc` },

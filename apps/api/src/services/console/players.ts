@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import type { EndpointData, EndpointParsedInput, ReportReason, ReportTargetKind } from "@storyloom/contract";
-import { chatMessages, coinLedger, orders, reports, sessions, stories, users, type Db } from "@storyloom/db";
+import { chatMessages, coinLedger, orders, reports, rowsOf, sessions, stories, users, type Db } from "@storyloom/db";
 import { notFound } from "../../errors";
 
 type UserRow = typeof users.$inferSelect;
@@ -114,17 +114,26 @@ function reportsAbout(userId: number): SQL {
   )!;
 }
 
-/** The player's chats: one per story, with how many messages it has and when the last was written. */
+/**
+ * The player's chats: one per story, with how many messages it has (each once: a fork's copies of
+ * the turns before it are not counted again), how many branches, and when the last was written.
+ */
 async function playerChats(db: Db, userId: number): Promise<Detail["chats"]> {
   const rows = await db
-    .select({ storyId: chatMessages.storyId, title: stories.title, messages: sql<number>`count(*)::int`, lastAt: sql<string>`max(${chatMessages.createdAt})` })
+    .select({
+      storyId: chatMessages.storyId,
+      title: stories.title,
+      messages: sql<number>`count(distinct coalesce(${chatMessages.originId}, ${chatMessages.id}))::int`,
+      branches: sql<number>`greatest((select count(*) from chat_branches b where b.user_id = ${userId} and b.story_id = ${chatMessages.storyId}), 1)::int`,
+      lastAt: sql<string>`max(${chatMessages.createdAt})`,
+    })
     .from(chatMessages)
     .innerJoin(stories, eq(stories.id, chatMessages.storyId))
     .where(and(eq(chatMessages.userId, userId), eq(chatMessages.pending, false)))
     .groupBy(chatMessages.storyId, stories.title)
     .orderBy(sql`max(${chatMessages.createdAt}) desc`)
     .limit(DETAIL_LIMIT);
-  return rows.map((r) => ({ story_id: r.storyId, title: r.title, messages: Number(r.messages), last_at: new Date(r.lastAt).toISOString() }));
+  return rows.map((r) => ({ story_id: r.storyId, title: r.title, messages: Number(r.messages), branches: Number(r.branches), last_at: new Date(r.lastAt).toISOString() }));
 }
 
 /** Everything the console shows of one player: profile, sessions, orders, reports sent and about them, chats. */
@@ -158,9 +167,82 @@ export function ledgerEntry(e: typeof coinLedger.$inferSelect): EndpointData<"ad
   return { id: String(e.id), reason: e.reason, amount: e.amount, balance_after: e.balanceAfter, meta: e.meta ?? null, created_at: e.createdAt.toISOString() };
 }
 
-/** One of a player's chats, read-only, newest message first, paged by message id (replies still being written are left out). */
+/** Most branches the transcript lists (a chat forks at most MAX_BRANCHES times; merged guest chats add theirs). */
+export const LISTED_BRANCHES = 200;
+
+type StaffBranch = EndpointData<"adminPlayerChat">["branches"][number];
+interface BranchRow {
+  id: number;
+  parent_id: number | null;
+  fork_origin: number | null;
+  active: boolean;
+  created_at: string | Date;
+  messages: number;
+}
+
+/** The rows of branch `b`: the shown one's are the chat's unparked rows (the newest carry no branch id yet), another's its parked rows. */
+const onBranch = (b: { id: number; active: boolean }): SQL =>
+  b.active ? eq(chatMessages.parked, false) : and(eq(chatMessages.parked, true), eq(chatMessages.branchId, b.id))!;
+
+/**
+ * The branches of a player's chat of a story, oldest first, each with its messages counted. A chat
+ * that never forked is one branch, "0" (none when it has no message either).
+ */
+async function chatBranchList(db: Db, userId: number, storyId: string): Promise<StaffBranch[]> {
+  const rows = rowsOf<BranchRow>(
+    await db.execute(sql`select b.id, b.parent_id, b.fork_origin, b.active, b.created_at,
+      (select count(*) from chat_messages m where m.user_id = b.user_id and m.story_id = b.story_id and not m.pending
+        and (case when b.active then not m.parked else m.parked and m.branch_id = b.id end))::int as messages
+      from chat_branches b where b.user_id = ${userId} and b.story_id = ${storyId} order by b.id limit ${LISTED_BRANCHES}`),
+  );
+  if (rows.length)
+    return rows.map((r) => ({
+      id: String(r.id),
+      parent_id: r.parent_id === null ? null : String(r.parent_id),
+      fork_message_id: r.fork_origin === null ? null : String(r.fork_origin),
+      messages: Number(r.messages),
+      shown: Boolean(r.active),
+      created_at: new Date(r.created_at).toISOString(),
+    }));
+  const [one] = rowsOf<{ n: number; first: string | Date | null }>(
+    await db.execute(sql`select count(*)::int as n, min(created_at) as first from chat_messages where user_id = ${userId} and story_id = ${storyId} and not pending`),
+  );
+  if (!one || Number(one.n) === 0) return [];
+  return [{ id: "0", parent_id: null, fork_message_id: null, messages: Number(one.n), shown: true, created_at: new Date(one.first!).toISOString() }];
+}
+
+/**
+ * The branch the transcript reads: the one holding message `messageId` (a reported message, shown or
+ * parked), else `branchId`, else the one the player sees. NOT_FOUND for a message or branch not of this chat.
+ */
+async function transcriptBranch(db: Db, userId: number, storyId: string, input: { branch_id?: string; message_id?: string }): Promise<{ id: number; active: boolean }> {
+  const [shown] = rowsOf<{ id: number }>(await db.execute(sql`select id from chat_branches where user_id = ${userId} and story_id = ${storyId} and active`));
+  const visible = { id: shown ? Number(shown.id) : 0, active: true };
+  if (input.message_id) {
+    const [m] = await db
+      .select({ parked: chatMessages.parked, branchId: chatMessages.branchId, pending: chatMessages.pending })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.id, Number(input.message_id)), eq(chatMessages.userId, userId), eq(chatMessages.storyId, storyId)));
+    if (!m || m.pending) throw notFound(`No message ${input.message_id} in this chat`);
+    return m.parked ? { id: Number(m.branchId), active: false } : visible;
+  }
+  if (input.branch_id === undefined || input.branch_id === String(visible.id)) return visible;
+  const [b] = rowsOf<{ id: number; active: boolean }>(
+    await db.execute(sql`select id, active from chat_branches where id = ${Number(input.branch_id)} and user_id = ${userId} and story_id = ${storyId}`),
+  );
+  if (!b) throw notFound(`No branch ${input.branch_id} in this chat`);
+  return { id: Number(b.id), active: Boolean(b.active) };
+}
+
+/**
+ * One of a player's chats, read-only: one branch of it (the one the player sees unless the input
+ * names another, or a message on one), newest message first, paged by message id (replies still
+ * being written are left out), with every branch of the chat listed. Each message says its branch,
+ * whether the player sees it and, for a fork's copy of an earlier turn, the message it copies.
+ */
 export async function playerChat(db: Db, input: EndpointParsedInput<"adminPlayerChat">): Promise<EndpointData<"adminPlayerChat">> {
   await playerRow(db, input.user_id);
+  const branch = await transcriptBranch(db, input.user_id, input.story_id, input);
   const rows = await db
     .select()
     .from(chatMessages)
@@ -169,6 +251,7 @@ export async function playerChat(db: Db, input: EndpointParsedInput<"adminPlayer
         eq(chatMessages.userId, input.user_id),
         eq(chatMessages.storyId, input.story_id),
         eq(chatMessages.pending, false),
+        onBranch(branch),
         input.cursor ? lt(chatMessages.id, Number(input.cursor)) : undefined,
       ),
     )
@@ -176,6 +259,8 @@ export async function playerChat(db: Db, input: EndpointParsedInput<"adminPlayer
     .limit(input.limit + 1);
   const { rows: shown, next } = page(rows, input.limit);
   return {
+    branch_id: String(branch.id),
+    branches: await chatBranchList(db, input.user_id, input.story_id),
     messages: shown.map((m) => ({
       id: String(m.id),
       role: m.role,
@@ -184,6 +269,9 @@ export async function playerChat(db: Db, input: EndpointParsedInput<"adminPlayer
       source: m.source,
       removed: m.removedAt !== null,
       created_at: m.createdAt.toISOString(),
+      branch_id: String(branch.id),
+      shown: branch.active,
+      copy_of: m.originId === null ? null : String(m.originId),
     })),
     next_cursor: next,
   };

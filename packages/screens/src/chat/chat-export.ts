@@ -3,7 +3,7 @@
 // whole, at most HISTORY_LIMIT messages); the JSON carries every branch, read once when it is asked
 // for (chatBranchExport), or the shown thread alone when the branches could not be read.
 import type { ChatBranchLines, ChatMessage } from "@storyloom/contract";
-import { speakerName } from "./chat-logic";
+import { speakerName } from "./room-logic";
 
 /** What an export says about the chat besides its messages. */
 export interface ChatExportSource {

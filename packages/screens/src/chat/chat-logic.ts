@@ -1,26 +1,9 @@
 import type { ChatMessage } from "@storyloom/contract";
+import { lastPlayerIndex } from "./room-logic";
 
-/** The four chat routes of spec section 2, each a presentation of the same conversation. */
-export type ChatVariant = "classic" | "immersive" | "reasoning" | "novel";
-
-/** Route prefix of each variant (/chat, /chat2, /chat3, /chat4). */
-export const VARIANT_PATH: Record<ChatVariant, string> = {
-  classic: "/chat",
-  immersive: "/chat2",
-  reasoning: "/chat3",
-  novel: "/chat4",
-};
-
-/** The API's chat mode of each variant: who answers and how (the chat wire's `mode`). */
-export type ChatMode = "character" | "story" | "reasoning" | "group";
-
-/** /chat talks to one character, /chat2 plays the story with narration, /chat3 shows reasoning, /chat4 a group scene. */
-export const VARIANT_MODE: Record<ChatVariant, ChatMode> = {
-  classic: "character",
-  immersive: "story",
-  reasoning: "reasoning",
-  novel: "group",
-};
+// The thread's logic. What the room draws with (variants, speakers, shown messages) is in
+// room-logic.ts, part of the first load; re-exported here.
+export { isForkable, isReportable, lastPlayerIndex, shownMessages, speakerName, VARIANT_MODE, VARIANT_PATH, type ChatMode, type ChatVariant } from "./room-logic";
 
 /** Longest typed message (the contract's limit). */
 export const MAX_MESSAGE_LENGTH = 2000;
@@ -77,13 +60,6 @@ export function pendingPlayerMessage(choice: Choice, now = new Date()): ChatMess
   return { id: `pending-${choice.index}-${now.getTime()}`, role: "user", actor_id: null, content: choice.text, created_at: now.toISOString() };
 }
 
-/** Who a message is from, for labels and screen readers. */
-export function speakerName(message: ChatMessage, actorNames: Readonly<Record<string, string>>): string {
-  if (message.role === "user") return "You";
-  if (message.role === "narrator") return "Narrator";
-  return (message.actor_id && actorNames[message.actor_id]) || "Character";
-}
-
 /**
  * Why a send failed, in the chat's words: out of coins, the thread moved on (the story ended or
  * another tab played), a reply still being written, too many messages, the model failed, or else.
@@ -118,11 +94,6 @@ export function problemMessage(kind: SendProblem, serverMessage: string, cost: n
 /** The player's typed line, shown at once while the reply is on its way. */
 export function pendingTextMessage(content: string, now = new Date()): ChatMessage {
   return { id: `pending-text-${now.getTime()}`, role: "user", actor_id: null, content, created_at: now.toISOString() };
-}
-
-/** Index of the player's last message, or -1. */
-export function lastPlayerIndex(messages: readonly ChatMessage[]): number {
-  return messages.findLastIndex((m) => m.role === "user");
 }
 
 /**
@@ -171,24 +142,3 @@ export function openingMessages(
   ];
 }
 
-/**
- * The messages to show: the thread once it has any, else (while it is read, or while the story is
- * being started) the public opening the page was rendered with. An error shows no placeholder.
- */
-export function shownMessages(status: "loading" | "error" | "ready", thread: ChatMessage[], opening: ChatMessage[]): { messages: ChatMessage[]; placeholder: boolean } {
-  if (status === "error" || thread.length > 0 || opening.length === 0) return { messages: thread, placeholder: false };
-  return { messages: opening, placeholder: true };
-}
-
-/**
- * True for a stored character or narrator line that can be reported: not the player's own, not the
- * opening every thread shares or a line still being written (they have no stored id), not removed.
- */
-/** Whether a message is a model reply that pages alternatives and may continue on a branch (issue 45). */
-export function isForkable(m: ChatMessage): boolean {
-  return m.source === "model" && !m.removed && m.alternatives !== undefined && /^[1-9][0-9]{0,17}$/.test(m.id);
-}
-
-export function isReportable(m: ChatMessage): boolean {
-  return m.role !== "user" && !m.removed && /^[1-9][0-9]{0,17}$/.test(m.id);
-}

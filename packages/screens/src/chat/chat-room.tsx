@@ -2,19 +2,19 @@
 import { IntentLink as Link } from "../shell/intent-link";
 import { useEffect, useState, type ComponentType } from "react";
 import type { ChatMessage } from "@storyloom/contract";
-import { useSysconfig } from "@storyloom/api-client/react";
+import { useSession, useSysconfig } from "@storyloom/api-client/react";
 import { DiamondIcon, ErrorState, formatCoins, Skeleton } from "@storyloom/ui";
 import { clientOnly } from "@storyloom/ui/client-only";
-import { shownMessages, VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./chat-logic";
-import { ChoicePanel } from "./choice-panel";
-import { Composer } from "./composer";
+import { shownMessages, VARIANT_MODE, VARIANT_PATH, type ChatVariant } from "./room-logic";
 import { MessageList, type CastMember } from "./message-list";
 import { warmMessageActions, type MessageActionsApi } from "./message-parts";
-import { ChatSidePanel, MemorySheetButton } from "./chat-side-panel";
+import { ChatSidePanel } from "./chat-side-panel";
 import { characterOf, sceneTurnOf } from "./chat-side-logic";
-import { BranchSheetButton } from "./branch-view";
+import { chatExtras } from "./chat-extras-lazy";
+import type { ChatControlsProps } from "./chat-extras";
+import { panelFrame, panelSurface } from "./panel-frame";
 import type { NovelStageProps } from "./novel-stage";
-import { useChatThread } from "./use-chat-thread";
+import { useRoomThread } from "./room-thread";
 
 /** Props of {@link ChatRoom}: what the server already knows about the story. */
 export interface ChatRoomProps {
@@ -66,6 +66,33 @@ function LoadingThread() {
   );
 }
 
+/** Where the choices and the composer go while their code is still on its way (normally never seen). */
+function ControlsLoading({ panel }: ChatControlsProps) {
+  return (
+    <div role="status" className={`${panelFrame} ${panelSurface(panel.tone)}`}>
+      <span className="sr-only">Loading the choices</span>
+      <div className="flex flex-col gap-2">
+        <Skeleton className="h-10 w-full" />
+        <Skeleton className="mt-3 h-11 w-full" />
+      </div>
+    </div>
+  );
+}
+
+// The choices and the composer, and the header's Memory and Branches buttons: shown once the thread
+// is read, their code comes after the first load (chat-extras.tsx), fetched alongside the thread.
+const ChatControls = chatExtras.part(
+  (m) => m.ChatControls,
+  ControlsLoading,
+  ({ panel, retry }) => (
+    <div className={`${panelFrame} ${panelSurface(panel.tone)}`}>
+      <ErrorState message="The choices could not be loaded." onRetry={retry} className="py-3" />
+    </div>
+  ),
+);
+const MemorySheetButton = chatExtras.part((m) => m.MemorySheetButton, null);
+const BranchSheetButton = chatExtras.part((m) => m.BranchSheetButton, null);
+
 // The purchase dialog (and the payment code behind it) loads only when a reply is refused for
 // want of coins or the player asks to buy.
 const ChatPurchase = clientOnly(() => import("./chat-purchase").then((m) => m.default));
@@ -82,14 +109,17 @@ const ChatExportMenu = clientOnly(() => import("./chat-export-menu").then((m) =>
 /**
  * One chat screen, four presentations (spec: /chat, /chat2, /chat3, /chat4): classic bubbles,
  * immersive over the full-bleed cover, the story-wide "reasoning" transcript, and a visual-novel
- * stage. All play the same real conversation through {@link useChatThread}.
+ * stage. All play the same real conversation through useChatThread (run by {@link useRoomThread},
+ * its code loaded after the first load).
  */
 export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast, opening, Stage }: ChatRoomProps) {
-  const thread = useChatThread(variant, storyId, actorId);
+  const { thread, driver } = useRoomThread(variant, storyId, actorId);
   const shown = shownMessages(thread.status, thread.messages, opening);
   // The opening stands in: no typing dots under it (the story is being started, not answering).
   const waiting = thread.waiting && !shown.placeholder;
   const sysconfig = useSysconfig();
+  // The balance is the session's (as the thread's own), shown as soon as the session is read.
+  const coins = useSession((s) => s.user?.coins);
   const [confirming, setConfirming] = useState(false);
   // Mounted from the first request on, so closing it animates out like any dialog.
   const [restartAsked, setRestartAsked] = useState(false);
@@ -143,7 +173,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
           <p className={`flex gap-2 truncate text-xs ${immersive ? "text-white/85" : "text-muted"}`}>
             {lead ? <span className="truncate">with {lead.name}</span> : <span>Story mode</span>}
             <span aria-hidden="true">·</span>
-            <CoinBalance coins={thread.coins} />
+            <CoinBalance coins={coins} />
             {thread.freeText ? <MemorySheetButton storyId={storyId} tone={immersive ? "overlay" : "plain"} story={sideStory} /> : null}
           </p>
         </div>
@@ -195,32 +225,33 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
       </div>
 
       {thread.status === "ready" ? (
-        <ChoicePanel
-          choices={thread.choices}
-          ended={thread.ended}
-          waiting={thread.waiting}
-          problem={thread.problem}
-          onDismissProblem={thread.dismissProblem}
-          cost={cost}
-          onChoose={thread.choose}
-          onPlayAgain={askRestart}
-          onBuyCoins={() => setPurchaseCount((n) => n + 1)}
-          tone={immersive ? "overlay" : "plain"}
-        >
-          <Composer
-            freeText={thread.freeText}
-            waiting={thread.waiting}
-            streaming={thread.streaming}
-            onSay={thread.say}
-            onStop={thread.stop}
-            editing={editing}
-            onEdit={thread.edit}
-            onCancelEdit={() => setEditing(null)}
-            addressees={addressees}
-            onWarm={thread.preload}
-            tone={immersive ? "overlay" : "plain"}
-          />
-        </ChoicePanel>
+        <ChatControls
+          panel={{
+            choices: thread.choices,
+            ended: thread.ended,
+            waiting: thread.waiting,
+            problem: thread.problem,
+            onDismissProblem: thread.dismissProblem,
+            cost,
+            onChoose: thread.choose,
+            onPlayAgain: askRestart,
+            onBuyCoins: () => setPurchaseCount((n) => n + 1),
+            tone: immersive ? "overlay" : "plain",
+          }}
+          composer={{
+            freeText: thread.freeText,
+            waiting: thread.waiting,
+            streaming: thread.streaming,
+            onSay: thread.say,
+            onStop: thread.stop,
+            editing,
+            onEdit: thread.edit,
+            onCancelEdit: () => setEditing(null),
+            addressees,
+            onWarm: thread.preload,
+            tone: immersive ? "overlay" : "plain",
+          }}
+        />
       ) : null}
       {purchaseCount > 0 ? <ChatPurchase openCount={purchaseCount} returnPath={returnPath} /> : null}
 
@@ -236,6 +267,7 @@ export function ChatRoom({ variant, storyId, storyTitle, coverUrl, actorId, cast
         />
       ) : null}
       <ChatSidePanel storyId={storyId} enabled={thread.status === "ready" ? thread.freeText : undefined} story={sideStory} />
+      {driver}
     </div>
   );
 }

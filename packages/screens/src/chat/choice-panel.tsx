@@ -4,6 +4,7 @@ import { useEffect, useRef, type ReactNode } from "react";
 import { Button, DiamondIcon } from "@storyloom/ui";
 import { problemMessage, type Choice } from "./chat-logic";
 import type { ChatProblem } from "./use-chat-thread";
+import { panelFrame, panelSurface } from "./panel-frame";
 
 /** Props of {@link ChoicePanel}. */
 export interface ChoicePanelProps {
@@ -29,8 +30,7 @@ export interface ChoicePanelProps {
  * player is out of them), and the free-text composer. When new choices arrive after a pick, focus
  * moves to the first so keyboard players keep their place.
  */
-// bottom-14: the mobile layout's tab bar (3.5rem) is sticky at the very bottom; the choices ride
-// just above it instead of sliding underneath.
+// Its frame (panel-frame.ts) keeps it just above the mobile layout's tab bar.
 export function ChoicePanel(props: ChoicePanelProps) {
   const { choices, ended, waiting, problem, onDismissProblem, cost, onChoose, onPlayAgain, onBuyCoins, children, tone = "plain" } = props;
   const panel = useRef<HTMLDivElement>(null);
@@ -44,10 +44,9 @@ export function ChoicePanel(props: ChoicePanelProps) {
     group.current?.querySelector("button")?.focus();
   }, [choices]);
   const keepFocus = () => (restoreFocus.current = panel.current?.contains(document.activeElement) ?? false);
-  const surface = tone === "overlay" ? "bg-black/70 text-white backdrop-blur" : "bg-surface";
 
   return (
-    <div ref={panel} className={`sticky bottom-14 z-20 border-t border-line px-4 pt-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] ${surface}`}>
+    <div ref={panel} className={`${panelFrame} ${panelSurface(tone)}`}>
       {problem?.kind === "coins" ? (
         <div role="alert" className="mb-3 flex flex-wrap items-center justify-between gap-3 rounded-xl border border-line bg-surface-2 p-3 text-sm text-fg">
           <span>{problemMessage("coins", problem.message, cost)}</span>

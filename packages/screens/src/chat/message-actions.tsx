@@ -1,6 +1,6 @@
 "use client";
 import type { ChatMessage } from "@storyloom/contract";
-import { isForkable, isReportable } from "./chat-logic";
+import { isForkable, isReportable } from "./room-logic";
 import type { MessageActionsApi } from "./message-parts";
 import { ReportButton } from "../safety/report-button";
 import { WhyReplyButton } from "./why-reply-button";

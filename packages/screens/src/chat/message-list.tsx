@@ -1,7 +1,7 @@
 "use client";
 import { useEffect, useRef } from "react";
 import type { ChatMessage } from "@storyloom/contract";
-import { speakerName, type ChatVariant } from "./chat-logic";
+import { speakerName, type ChatVariant } from "./room-logic";
 import { MessageActions, MessageText, ReasoningDetails, type MessageActionsApi } from "./message-parts";
 
 /** A character's name and picture, for bubbles and the stage. */

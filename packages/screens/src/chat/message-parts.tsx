@@ -3,7 +3,7 @@ import type { ChatMessage } from "@storyloom/contract";
 import { clientOnly } from "@storyloom/ui/client-only";
 import { LazyRichText as RichText, preloadRichText } from "@storyloom/ui/rich-text/lazy";
 
-import { isForkable, isReportable } from "./chat-logic";
+import { isForkable, isReportable } from "./room-logic";
 
 // The renderer is fetched while the thread loads (see LazyRichText), not in the first load.
 if (typeof window !== "undefined") void preloadRichText();

@@ -2,7 +2,7 @@
 import { useState } from "react";
 import type { ChatMessage } from "@storyloom/contract";
 import { LazyRichText as RichText, preloadRichText } from "@storyloom/ui/rich-text/lazy";
-import { lastPlayerIndex, speakerName } from "./chat-logic";
+import { lastPlayerIndex, speakerName } from "./room-logic";
 import { isLive, TypingIndicator, type CastMember } from "./message-list";
 import { MessageActions, MessageText, type MessageActionsApi } from "./message-parts";
 

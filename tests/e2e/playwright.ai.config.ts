@@ -1,7 +1,8 @@
 // The AI run: the same stack as playwright.config.ts (same ports, same site builds, a fresh
 // database) plus a local OpenAI-compatible model peer, with the API pointed at it through
 // LLM_BASE_URL. `pnpm test:e2e` runs it after the main suite, which runs without a model. The
-// peer writes one word per MODEL_PEER_TOKEN_MS, slow enough that a reply is seen half-written.
+// peer writes one word per MODEL_PEER_TOKEN_MS, slow enough that a reply is seen half-written. It is
+// the API's speech server too (TTS_BASE_URL, read aloud): silent MP3 a quarter second a word.
 import { defineConfig, type PlaywrightTestConfig } from "@playwright/test";
 import { join } from "node:path";
 import base from "./playwright.config";
@@ -10,6 +11,8 @@ import { modelPeerPort, modelPeerUrl } from "./support/env";
 const root = join(import.meta.dirname, "..", "..");
 const servers = ([] as NonNullable<PlaywrightTestConfig["webServer"]>[]).concat(base.webServer ?? []).flat();
 const llm = { LLM_BASE_URL: modelPeerUrl, LLM_API_KEY: "e2e-peer-key", LLM_MODEL: "storyloom-peer" };
+// The seeded characters have no voice of their own: the peer is asked for TTS_VOICE (read-aloud.e2e.ts).
+const tts = { TTS_BASE_URL: modelPeerUrl, TTS_API_KEY: llm.LLM_API_KEY, TTS_MODEL: "storyloom-peer-tts", TTS_VOICE: "nova" };
 
 export default defineConfig({
   ...base,
@@ -30,6 +33,6 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
     },
-    ...servers.map((s) => (s.name === "api" ? { ...s, env: { ...s.env, ...llm } } : s)),
+    ...servers.map((s) => (s.name === "api" ? { ...s, env: { ...s.env, ...llm, ...tts } } : s)),
   ],
 });

@@ -1,67 +1,47 @@
 // Role-play text with a language model (the local model peer, see playwright.ai.config.ts): a reply's
 // *actions*, **strong** words and "speech" are set as such while raw HTML a model writes is shown
-// as text (nothing runs, no image loads); "Read aloud" speaks the reply through the browser's speech
-// synthesis (stubbed in the page: headless Chromium has no voices) and stops; "Export" downloads the
-// chat as Markdown and as JSON, checked by content.
+// as text (nothing runs, no image loads); "Read aloud", with the API's speech server failing before
+// any audio, falls back to the browser's speech synthesis (stubbed in the page: headless Chromium has
+// no voices), says why, and stops (read-aloud.e2e.ts: the speech server reading); "Export" downloads
+// the chat as Markdown and as JSON, checked by content.
 import { readFile } from "node:fs/promises";
 import { expect, test, type Page } from "../support/test";
 import { brandSites } from "../support/brands";
 import { expectAccessible, settled } from "../support/checks";
 import { ACTOR, STORY, peerDefaults, resetPeer } from "../support/chat-peer";
+import { modelPeerUrl } from "../support/env";
+import { spoken, stubSpeech } from "../support/speech-stub";
 
 const REPLY = '*leans closer* "Cabin seven," she whispers. **Listen.**\n<b>not bold</b> <img src=x onerror="window.__pwned=1"> [the map](https://example.test/map)';
 const SPOKEN = 'leans closer "Cabin seven," she whispers. Listen.\n<b>not bold</b> <img src=x onerror="window.__pwned=1"> the map (https://example.test/map)';
 
-/** Replaces the page's speech synthesis with one that records what it is asked to say. */
-async function stubSpeech(page: Page): Promise<void> {
-  await page.addInitScript(() => {
-    const w = window as unknown as { __spoken: string[]; speechSynthesis: unknown; SpeechSynthesisUtterance: unknown };
-    w.__spoken = [];
-    let current: EventTarget | null = null;
-    const synth = {
-      speaking: false,
-      pending: false,
-      paused: false,
-      speak(u: EventTarget & { text: string }) {
-        w.__spoken.push(u.text);
-        current = u;
-        this.speaking = true;
-      },
-      cancel() {
-        const u = current;
-        current = null;
-        this.speaking = false;
-        u?.dispatchEvent(new Event("end"));
-      },
-      pause() {},
-      resume() {},
-      getVoices: () => [],
-      addEventListener() {},
-      removeEventListener() {},
-    };
-    Object.defineProperty(window, "speechSynthesis", { value: synth, configurable: true });
-    if (typeof w.SpeechSynthesisUtterance !== "function") {
-      w.SpeechSynthesisUtterance = class extends EventTarget {
-        lang = "";
-        constructor(public text: string) {
-          super();
-        }
-      };
-    }
-  });
-}
-
 const log = (page: Page) => page.getByTestId("chat-log");
 const box = (page: Page) => page.getByRole("textbox", { name: "Your message" });
 
-test.afterEach(resetPeer);
+/** Makes the peer's speech (the API's TTS_BASE_URL) answer `status`, or audio again with none. */
+async function peerSpeechFails(status?: number): Promise<void> {
+  const res = await fetch(`${modelPeerUrl.replace(/\/v1$/, "")}/_peer/speech`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ speech: status ? { status } : {} }),
+  });
+  expect(res.ok).toBe(true);
+}
+
+test.afterEach(async () => {
+  await peerSpeechFails();
+  await resetPeer();
+});
 
 for (const brand of brandSites) {
   test(`${brand.name}: a reply reads as role-play text, is read aloud, and the chat exports as Markdown and JSON`, async ({ page }) => {
     await peerDefaults({ tokenDelayMs: 0, content: REPLY });
     await stubSpeech(page);
+    // The page asks once whether the API reads aloud (it does: the peer is its speech server too).
+    const probed = page.waitForResponse((r) => r.url().endsWith("/chat/message.speech") && r.request().method() === "GET");
     await page.goto(`${brand.baseURL}/chat/${STORY}/${ACTOR}`);
     await expect(box(page)).toBeEnabled();
+    expect(await ((await probed).json() as Promise<{ data: { available: boolean } }>)).toMatchObject({ data: { available: true } });
     await box(page).fill("Where is the *ledger*?");
     await box(page).press("Enter");
     await expect(page.getByRole("button", { name: "Stop the reply" })).toHaveCount(0, { timeout: 20_000 });
@@ -80,14 +60,20 @@ for (const brand of brandSites) {
     // The player's own words are set the same way.
     await expect(log(page).locator('[data-role="user"]').last().locator("em")).toHaveText("ledger");
 
-    // 2. Read aloud speaks the reply without its marks; Stop ends it. From the keyboard: the actions
-    // row sits right above the sticky composer on a phone.
+    // 2. Read aloud, the speech server failing before any audio (500): the player is told why and the
+    // browser speaks the reply without its marks; Stop ends it. From the keyboard: the actions row sits
+    // right above the sticky composer on a phone.
+    await peerSpeechFails(500);
     const read = reply.getByRole("button", { name: "Read aloud" });
     await read.focus();
     await page.keyboard.press("Enter");
+    await expect(reply.getByRole("status")).toHaveText(
+      "The speech server could not read this reply (it answered 500); try again, or read it yourself. This browser's voice reads it instead.",
+    );
     const stop = reply.getByRole("button", { name: "Stop reading" });
     await expect(stop).toHaveAttribute("aria-pressed", "true");
-    expect(await page.evaluate(() => (window as unknown as { __spoken: string[] }).__spoken)).toEqual([SPOKEN]);
+    await expect(stop).toHaveAttribute("data-reading", "browser");
+    expect(await spoken(page)).toEqual([SPOKEN]);
     await stop.focus();
     await page.keyboard.press("Enter");
     await expect(reply.getByRole("button", { name: "Read aloud" })).toHaveAttribute("aria-pressed", "false");

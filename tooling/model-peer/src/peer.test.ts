@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { matchChoice, startModelPeer, type ModelPeer } from "./index";
+import { FRAME_BYTES, matchChoice, mp3Frames, silentMp3, speechMs, startModelPeer, type ModelPeer } from "./index";
 
 let peer: ModelPeer;
 beforeAll(async () => {
@@ -98,5 +98,88 @@ describe("a chat's summary", () => {
     expect(await ask("any")).toBe("Queued.");
     peer.reset();
     expect(peer.models).toEqual({});
+  });
+});
+
+describe("speech (POST /v1/audio/speech)", () => {
+  let voiced: ModelPeer;
+  beforeAll(async () => {
+    voiced = await startModelPeer({ apiKey: "sk-voice", speech: { msPerWord: 100 } });
+  });
+  afterAll(() => voiced.close());
+
+  const speak = (body: unknown, key = "sk-voice") =>
+    fetch(`${voiced.url}/audio/speech`, { method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: JSON.stringify(body) });
+  const control = (path: string, body?: unknown) =>
+    fetch(`${voiced.url.replace(/\/v1$/, "")}/_peer/${path}`, { method: body === undefined ? "GET" : "POST", headers: { "content-type": "application/json" }, body: body === undefined ? undefined : JSON.stringify(body) });
+
+  it("makes whole silent MPEG-1 Layer III frames, as many as the time asks", () => {
+    const one = silentMp3(1);
+    expect(one.length).toBe(FRAME_BYTES);
+    expect([...one.subarray(0, 4)]).toEqual([0xff, 0xfb, 0x18, 0xc4]);
+    expect(mp3Frames(silentMp3(1000))).toEqual({ frames: 28, durationMs: 1008, sampleRate: 32000, bitrate: 32 });
+    expect(speechMs("Cabin seven, she whispers.", 250)).toBe(1000);
+    expect(speechMs("   ", 250)).toBe(36);
+    expect(() => mp3Frames(Buffer.from("voice:hello|"))).toThrow(/not an MPEG-1 Layer III frame/);
+  });
+
+  it("answers MP3 that grows with the input, and lists the request on the control path", async () => {
+    voiced.reset();
+    const short = await speak({ model: "tts-1", input: "Listen.", voice: "nova", response_format: "mp3" });
+    expect(short.status).toBe(200);
+    expect(short.headers.get("content-type")).toBe("audio/mpeg");
+    const a = mp3Frames(new Uint8Array(await short.arrayBuffer()));
+    const long = await speak({ model: "tts-1", input: "Cabin seven, she whispers, and the rain keeps falling.", voice: "nova" });
+    const b = mp3Frames(new Uint8Array(await long.arrayBuffer()));
+    expect(a.durationMs).toBeGreaterThanOrEqual(100);
+    expect(b.durationMs).toBeGreaterThanOrEqual(900);
+    expect(b.frames).toBeGreaterThan(a.frames);
+    const listed = ((await (await control("requests")).json()) as { requests: { path: string; body: Record<string, unknown>; outcome: string; audioMs: number }[] }).requests;
+    expect(listed.map((r) => [r.path, r.body.input, r.body.voice, r.outcome])).toEqual([
+      ["/v1/audio/speech", "Listen.", "nova", "completed"],
+      ["/v1/audio/speech", "Cabin seven, she whispers, and the rain keeps falling.", "nova", "completed"],
+    ]);
+    expect(listed[0]).toMatchObject({ body: { model: "tts-1", response_format: "mp3" }, audioMs: a.durationMs });
+  });
+
+  it("checks the API key and the body as OpenAI does, recording nothing it refused", async () => {
+    voiced.reset();
+    expect((await speak({ input: "Hi.", voice: "nova" }, "wrong")).status).toBe(401);
+    expect((await speak({ voice: "nova" })).status).toBe(400);
+    expect((await speak({ input: "Hi." })).status).toBe(400);
+    expect((await speak({ input: "Hi.", voice: "nova", response_format: "wav" })).status).toBe(400);
+    expect(voiced.requests).toEqual([]);
+  });
+
+  it("fails on demand over the control path: every request, or those naming a text, until reset", async () => {
+    voiced.reset();
+    expect(await (await control("speech", { speech: { status: 500 } })).json()).toMatchObject({ ok: true });
+    const failed = await speak({ input: "Hi.", voice: "nova" });
+    expect(failed.status).toBe(500);
+    expect(((await failed.json()) as { error: { type: string } }).error.type).toBe("server_error");
+    await control("speech", { speech: { failOn: "second" } });
+    expect((await speak({ input: "The first one.", voice: "nova" })).status).toBe(200);
+    expect((await speak({ input: "The second one.", voice: "nova" })).status).toBe(500);
+    expect(voiced.requests.map((r) => r.outcome)).toEqual(["failed", "completed", "failed"]);
+    // Setting speech again keeps the options' pace; reset forgets the failure.
+    expect(voiced.speech).toEqual({ msPerWord: 100, failOn: "second" });
+    await control("reset", {});
+    expect(voiced.speech).toEqual({ msPerWord: 100 });
+    expect((await speak({ input: "The second one.", voice: "nova" })).status).toBe(200);
+  });
+
+  it("takes its time when told to, and records a client that gave up waiting", async () => {
+    voiced.reset();
+    voiced.speech = { msPerWord: 100, delayMs: 300 };
+    const ctl = new AbortController();
+    const gaveUp = fetch(`${voiced.url}/audio/speech`, { method: "POST", headers: { authorization: "Bearer sk-voice" }, body: JSON.stringify({ input: "Slow.", voice: "nova" }), signal: ctl.signal });
+    await voiced.waitFor(() => true, 1000);
+    ctl.abort();
+    await expect(gaveUp).rejects.toThrow();
+    const rec = await voiced.waitFor((r) => r.outcome === "aborted", 1000);
+    expect(rec.audioMs).toBeUndefined();
+    const slow = await speak({ input: "Slow.", voice: "nova" });
+    expect(slow.status).toBe(200);
+    expect(voiced.requests[1]!.firstChunkAt! - voiced.requests[1]!.receivedAt).toBeGreaterThanOrEqual(290);
   });
 });

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { defaultReasoning, defaultReply, defaultToolCall, tokensOf, type ChatRequest, type ToolCallPlan } from "./reply";
+import { FRAME_BYTES, FRAME_MS, silentMp3, speechMs } from "./speech";
 
 /** How the reasoning travels: a `reasoning_content` delta (vLLM, DeepSeek), a `reasoning` delta (OpenRouter), or `<think>…</think>` in the content. */
 export type ReasoningStyle = "reasoning_content" | "reasoning" | "think";
@@ -31,6 +32,27 @@ export interface Behaviour {
   usage?: { promptTokens: number; completionTokens: number } | null;
 }
 
+/** How `POST /v1/audio/speech` is answered (the API's read aloud, TTS_BASE_URL). */
+export interface SpeechBehaviour {
+  /** answer this HTTP error status instead of audio (every request, or those `failOn` names) */
+  status?: number;
+  /** fail only the requests whose input contains this text (with `status`, default 500) */
+  failOn?: string;
+  /** milliseconds of (silent) audio per word of the input; default 250 */
+  msPerWord?: number;
+  /** milliseconds before answering (the time a real server takes to make a sentence); default 0 */
+  delayMs?: number;
+}
+
+/** The body of a speech request (only what the peer reads). */
+export interface SpeechRequest {
+  model?: string;
+  input?: string;
+  voice?: string;
+  response_format?: string;
+  [key: string]: unknown;
+}
+
 /** A request the peer received, and what became of it. */
 export interface RecordedRequest {
   id: number;
@@ -45,6 +67,8 @@ export interface RecordedRequest {
   abortedAt?: number;
   /** content chunks written */
   chunks: number;
+  /** milliseconds of audio a speech request was answered with */
+  audioMs?: number;
 }
 
 /** Options of {@link startModelPeer}. */
@@ -57,6 +81,8 @@ export interface ModelPeerOptions {
   model?: string;
   /** behaviour of every request that has no scripted one */
   defaults?: Behaviour;
+  /** how speech requests are answered (until changed or reset) */
+  speech?: SpeechBehaviour;
 }
 
 /** A running peer. */
@@ -64,7 +90,7 @@ export interface ModelPeer {
   /** base URL including /v1, as LLM_BASE_URL takes it */
   url: string;
   port: number;
-  /** every chat-completions request, in arrival order */
+  /** every chat-completions and speech request, in arrival order (`path` tells them apart) */
   readonly requests: RecordedRequest[];
   /** the requests the client aborted */
   readonly aborted: RecordedRequest[];
@@ -75,9 +101,11 @@ export interface ModelPeer {
    * endpoint (a chat's summary model) is answered by it and leaves the scripted queue to the others
    */
   models: Record<string, Behaviour>;
+  /** how speech requests are answered (mutable; reset restores the options' one) */
+  speech: SpeechBehaviour;
   /** queues behaviours: the next requests take them, one each, in order */
   script(...behaviours: Behaviour[]): void;
-  /** forgets recorded requests and queued behaviours */
+  /** forgets recorded requests, queued behaviours, the models' behaviours and the speech behaviour set since */
   reset(): void;
   /** resolves with the first recorded request matching `pred` (polling), or rejects after `timeoutMs` */
   waitFor(pred: (r: RecordedRequest) => boolean, timeoutMs?: number): Promise<RecordedRequest>;
@@ -117,12 +145,14 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
     },
     defaults: { ...opts.defaults } as Behaviour,
     models: {} as Record<string, Behaviour>,
+    speech: { ...opts.speech } as SpeechBehaviour,
     script: (...b: Behaviour[]) => void queue.push(...b),
     reset: () => {
       requests.length = 0;
       queue.length = 0;
       nextId = 0;
       peer.models = {};
+      peer.speech = { ...opts.speech };
     },
     waitFor: async (pred: (r: RecordedRequest) => boolean, timeoutMs = 5000) => {
       const until = Date.now() + timeoutMs;
@@ -240,13 +270,42 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
     res.end();
   }
 
+  /** `POST /v1/audio/speech`: silent MP3 as long as the input takes to say, or the failure asked for. */
+  async function speak(req: IncomingMessage, res: ServerResponse, body: SpeechRequest): Promise<void> {
+    const rec: RecordedRequest = { id: ++nextId, path: req.url ?? "", headers: req.headers, body, receivedAt: Date.now(), outcome: "streaming", chunks: 0 };
+    requests.push(rec);
+    const b = peer.speech;
+    res.on("close", () => {
+      if (!res.writableFinished && rec.outcome === "streaming") {
+        rec.outcome = "aborted";
+        rec.abortedAt = Date.now();
+      }
+    });
+    await sleep(b.delayMs ?? 0);
+    if (rec.outcome !== "streaming" || res.destroyed) return;
+    rec.endedAt = rec.firstChunkAt = Date.now();
+    const fails = b.failOn !== undefined ? (body.input ?? "").includes(b.failOn) : b.status !== undefined;
+    if (fails) {
+      const status = b.status ?? 500;
+      rec.outcome = "failed";
+      return json(res, status, errorBody(status, `model peer: scripted speech failure ${status}`));
+    }
+    const audio = silentMp3(speechMs(body.input ?? "", b.msPerWord ?? 250));
+    rec.outcome = "completed";
+    rec.chunks = 1;
+    rec.audioMs = (audio.length / FRAME_BYTES) * FRAME_MS;
+    res.writeHead(200, { "content-type": "audio/mpeg", "content-length": String(audio.length) });
+    res.end(audio);
+  }
+
   async function control(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
     // Out-of-process control for e2e runs and benchmarks that start the peer as a separate process.
     if (req.method === "GET" && path === "/_peer/requests") return json(res, 200, { requests: requests.map(({ headers: _h, ...r }) => r) });
     const raw = await readBody(req);
-    const body = raw ? (JSON.parse(raw) as { behaviours?: Behaviour[]; defaults?: Behaviour }) : {};
+    const body = raw ? (JSON.parse(raw) as { behaviours?: Behaviour[]; defaults?: Behaviour; speech?: SpeechBehaviour }) : {};
     if (req.method === "POST" && path === "/_peer/script") peer.script(...(body.behaviours ?? []));
     else if (req.method === "POST" && path === "/_peer/defaults") peer.defaults = body.defaults ?? {};
+    else if (req.method === "POST" && path === "/_peer/speech") peer.speech = { ...opts.speech, ...body.speech };
     else if (req.method === "POST" && path === "/_peer/reset") peer.reset();
     else return json(res, 404, errorBody(404, "unknown control call"));
     json(res, 200, { ok: true, queued: queue.length });
@@ -269,6 +328,18 @@ export async function startModelPeer(opts: ModelPeerOptions = {}): Promise<Model
         }
         if (!Array.isArray(body.messages) || body.messages.length === 0) return json(res, 400, errorBody(400, "'messages' is a required property"));
         return complete(req, res, body);
+      }
+      if (req.method === "POST" && path === "/v1/audio/speech") {
+        let body: SpeechRequest;
+        try {
+          body = JSON.parse(await readBody(req)) as SpeechRequest;
+        } catch {
+          return json(res, 400, errorBody(400, "We could not parse the JSON body of your request."));
+        }
+        if (typeof body.input !== "string" || !body.input.trim()) return json(res, 400, errorBody(400, "'input' is a required property"));
+        if (typeof body.voice !== "string" || !body.voice) return json(res, 400, errorBody(400, "'voice' is a required property"));
+        if ((body.response_format ?? "mp3") !== "mp3") return json(res, 400, errorBody(400, "model peer: only response_format mp3 is spoken"));
+        return speak(req, res, body);
       }
       json(res, 404, errorBody(404, `Unknown request URL: ${req.method} ${path}`));
     };

@@ -1,7 +1,7 @@
 // One page load as a player on a mid-range phone gets it: Chromium with the mobile network and CPU
 // applied for real through the DevTools protocol (not Lighthouse's simulation), a fresh browser
 // context (cold HTTP cache, new connections), then a scripted first tap once the page is interactive.
-import type { Browser } from "@playwright/test";
+import type { Browser, BrowserContext, CDPSession, Page } from "@playwright/test";
 import { cumulativeLayoutShift, totalBlockingTime, type Shift } from "./stats";
 
 /**
@@ -103,23 +103,32 @@ function neutralPoint(): { x: number; y: number } | null {
   return null;
 }
 
+/**
+ * A fresh context (cold cache) on a phone's screen with the mobile conditions applied through the
+ * DevTools protocol, and its page: what every real-load probe starts from. Close the context after.
+ */
+export async function throttledPage(browser: Browser): Promise<{ context: BrowserContext; page: Page; cdp: CDPSession }> {
+  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", {
+    offline: false,
+    latency: THROTTLING.latencyMs,
+    downloadThroughput: (THROTTLING.downKbps * 1000) / 8,
+    uploadThroughput: (THROTTLING.upKbps * 1000) / 8,
+  });
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
+  // tsx (esbuild's keepNames) wraps named inner functions in `__name(…)`: give the page that helper
+  // before any function a probe passes runs there.
+  await page.addInitScript({ content: "globalThis.__name ??= (f) => f;" });
+  return { context, page, cdp };
+}
+
 /** Loads `url` once under the mobile conditions and measures it; throws if the page never hydrates. */
 export async function realLoad(browser: Browser, url: string, timeoutMs = 60_000): Promise<LoadMetrics> {
-  const context = await browser.newContext({ viewport: VIEWPORT, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true });
+  const { context, page } = await throttledPage(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    await cdp.send("Network.emulateNetworkConditions", {
-      offline: false,
-      latency: THROTTLING.latencyMs,
-      downloadThroughput: (THROTTLING.downKbps * 1000) / 8,
-      uploadThroughput: (THROTTLING.upKbps * 1000) / 8,
-    });
-    await cdp.send("Emulation.setCPUThrottlingRate", { rate: THROTTLING.cpuSlowdown });
-    // tsx (esbuild's keepNames) wraps named inner functions in `__name(…)`: give the page that helper
-    // before the functions below run there.
-    await page.addInitScript({ content: "globalThis.__name ??= (f) => f;" });
     await page.addInitScript(recorder);
     await page.goto(url, { waitUntil: "load", timeout: timeoutMs });
     await page.waitForFunction(() => (window as unknown as { __bench: Recorded }).__bench.hydrated !== null, undefined, { timeout: timeoutMs, polling: 50 });

@@ -4,7 +4,7 @@ import { chatMessages } from "@storyloom/db";
 import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { chatLedger, coins, eventually, leaseFree, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
+import { chatLedger, coins, stopMidReply, stream, type Msg, type TestStory, useModelChat, wholeReply } from "./chat.support";
 
 // Swipe any character reply, and branch (issue 45): the real server on the real database, the model
 // a local peer speaking the OpenAI streaming protocol.
@@ -163,12 +163,12 @@ describe(`branches of a chat (${process.env.DATABASE_URL ? "postgres" : "pglite"
     const p = await played();
     const before = await coins(api.ctx.db, p.id);
     peer.script({ content: "Second take, told slowly.", reasoning: null, tokenDelayMs: 5 });
-    const events = await (await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token)).rest();
-    expect(events.map((e) => e.event).filter((e, i, all) => e !== all[i - 1])).toEqual(["start", "delta", "done"]);
-    expect(events[0]!.data).toEqual({ role: "actor", actor_id: story.mara });
-    const text = events.filter((e) => e.event === "delta").map((e) => String(e.data.text)).join("").trim();
+    const reply = await wholeReply<Turn & { message_id: string }>(await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token));
+    expect(reply.kinds).toEqual(["start", "delta", "done"]);
+    expect(reply.start).toEqual({ role: "actor", actor_id: story.mara });
+    const text = reply.text.trim();
     expect(text).toBe("Second take, told slowly.");
-    const done = events.at(-1)!.data as unknown as Turn & { message_id: string };
+    const done = reply.done;
     expect(done.messages).toEqual([expect.objectContaining({ id: done.message_id, content: text, alternatives: { index: 1, count: 2 } })]);
     expect(done.messages[0]!.stopped).toBeFalsy();
     const now = await history(p.token);
@@ -185,12 +185,7 @@ describe(`branches of a chat (${process.env.DATABASE_URL ? "postgres" : "pglite"
     const full = "a b c d e f g h i j k l m n o p";
     peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
     const ctl = new AbortController();
-    const s = await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token, ctl.signal);
-    let seen = "";
-    for (let e = await s.next(); e && seen.trim().length < 3; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
-    ctl.abort();
-    await peer.waitFor((r) => r.outcome === "aborted", 2000);
-    await eventually(() => leaseFree(api.ctx.db, p.id, story.storyId));
+    const seen = await stopMidReply(await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token, ctl.signal), ctl, { peer, db: api.ctx.db, userId: p.id, storyId: story.storyId });
     const now = await history(p.token);
     const at = p.thread.messages.findIndex((m) => m.id === p.replyId);
     expect(now.messages.slice(0, -1).map((m) => m.content)).toEqual(p.thread.messages.slice(0, at).map((m) => m.content));

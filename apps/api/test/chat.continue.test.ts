@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import type { ModelPeer } from "@storyloom/model-peer";
 import type { RunningApi } from "../src/server";
 import { call, newGuest } from "./http";
-import { chatLedger, coins, eventually, leaseFree, stream, type Msg, type TestStory, useModelChat } from "./chat.support";
+import { chatLedger, coins, stopMidReply, stream, type Msg, type TestStory, useModelChat, wholeReply } from "./chat.support";
 
 // "Continue" (issue 45): the last character reply extended where it stops, charged as a reply. The
 // real server on the real database, the model a local peer speaking the OpenAI streaming protocol.
@@ -85,12 +85,10 @@ describe(`continue the last reply (${process.env.DATABASE_URL ? "postgres" : "pg
     const p = await played();
     const before = await coins(api.ctx.db, p.id);
     peer.script({ content: "She smiles, and the lamp gutters.", reasoning: null, tokenDelayMs: 5 });
-    const events = await (await stream(api, CONTINUE, p.target, p.token)).rest();
-    expect(events.map((e) => e.event).filter((e, i, all) => e !== all[i - 1])).toEqual(["start", "delta", "done"]);
-    expect(events[0]!.data).toEqual({ role: "actor", actor_id: story.mara });
-    const added = events.filter((e) => e.event === "delta").map((e) => String(e.data.text)).join("");
+    const { kinds, start, text: added, done } = await wholeReply<Turn & { message_id: string }>(await stream(api, CONTINUE, p.target, p.token));
+    expect(kinds).toEqual(["start", "delta", "done"]);
+    expect(start).toEqual({ role: "actor", actor_id: story.mara });
     expect(added.trim()).toBe("She smiles, and the lamp gutters.");
-    const done = events.at(-1)!.data as unknown as Turn & { message_id: string };
     expect(done.message_id).toBe(p.replyId);
     expect(done.messages).toEqual([expect.objectContaining({ id: p.replyId, content: `First reply. ${added.trim()}` })]);
     expect(done.messages[0]!.stopped).toBeFalsy();
@@ -107,12 +105,7 @@ describe(`continue the last reply (${process.env.DATABASE_URL ? "postgres" : "pg
     const full = "a b c d e f g h i j k l m n o p";
     peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
     const ctl = new AbortController();
-    const s = await stream(api, CONTINUE, p.target, p.token, ctl.signal);
-    let seen = "";
-    for (let e = await s.next(); e && seen.trim().length < 3; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
-    ctl.abort();
-    await peer.waitFor((r) => r.outcome === "aborted", 2000);
-    await eventually(() => leaseFree(api.ctx.db, p.id, story.storyId));
+    const seen = await stopMidReply(await stream(api, CONTINUE, p.target, p.token, ctl.signal), ctl, { peer, db: api.ctx.db, userId: p.id, storyId: story.storyId });
     const last = (await history(p.token)).at(-1)!;
     expect(last).toMatchObject({ id: p.replyId, stopped: true });
     expect(last.content.startsWith(`First reply. ${seen.trim()}`)).toBe(true);

@@ -78,6 +78,30 @@ export async function stream(api: Pick<RunningApi, "url">, path: string, body: u
   };
 }
 
+/** A streamed reply read to its end: its event kinds in order (repeats folded), the start event's data, its words and the done event's data. */
+export async function wholeReply<Done>(s: Streamed): Promise<{ kinds: string[]; start: Record<string, unknown>; text: string; done: Done }> {
+  const events = await s.rest();
+  return {
+    kinds: events.map((e) => e.event).filter((e, i, all) => e !== all[i - 1]),
+    start: events[0]!.data,
+    text: events.filter((e) => e.event === "delta").map((e) => String(e.data.text)).join(""),
+    done: events.at(-1)!.data as Done,
+  };
+}
+
+/**
+ * Reads a streamed reply until `chars` characters of words have come, then stops it as a player
+ * would: returns the words seen once the model's request ended as aborted and the chat's lease is free.
+ */
+export async function stopMidReply(s: Streamed, stop: AbortController, at: { peer: ModelPeer; db: Db; userId: number; storyId: string }, chars = 3): Promise<string> {
+  let seen = "";
+  for (let e = await s.next(); e && seen.trim().length < chars; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
+  stop.abort();
+  await at.peer.waitFor((r) => r.outcome === "aborted", 2000);
+  await eventually(() => leaseFree(at.db, at.userId, at.storyId));
+  return seen;
+}
+
 /** The ink script of the test story: tags, two choices, a second scene. (Independent of the seeded catalogue.) */
 export const testScript = (speaker: string) => `-> opening
 === opening ===

@@ -269,6 +269,18 @@ describe(`the staff transcript of a chat with branches (${engine})`, () => {
     expect(found.data.messages.map((m) => m.id)).toContain(parkedLine.id);
     const onShown = await staff<Transcript>("adminPlayerChat", { user_id: g.id, story_id: story.storyId, message_id: c.second.messages.at(-1)!.id });
     expect(onShown.data.branch_id).toBe(c.secondId);
+    // Deeper than a page: the transcript opens at the message, the one newer message a page of 3 has
+    // room for above it, and pages on from there down to the oldest.
+    const ids = lines(c.first).map(([id]) => id);
+    expect(ids.length).toBeGreaterThan(4);
+    const deep = await staff<Transcript>("adminPlayerChat", { user_id: g.id, story_id: story.storyId, message_id: ids[2], limit: 3 });
+    expect(deep.data.branch_id).toBe(c.firstId);
+    expect(deep.data.messages.map((m) => m.id)).toEqual([ids[3], ids[2], ids[1]]);
+    const rest = await staff<Transcript>("adminPlayerChat", { user_id: g.id, story_id: story.storyId, message_id: ids[2], limit: 3, cursor: deep.data.next_cursor });
+    expect(rest.data.messages.map((m) => m.id)).toEqual([ids[0]]);
+    // At the default page size, five newer messages at most stand above it.
+    const wide = await staff<Transcript>("adminPlayerChat", { user_id: g.id, story_id: story.storyId, message_id: ids[0] });
+    expect(wide.data.messages.map((m) => m.id)).toEqual(ids.slice(0, 6).reverse());
 
     // Paged within the branch.
     const p1 = await staff<Transcript>("adminPlayerChat", { user_id: g.id, story_id: story.storyId, branch_id: c.firstId, limit: 2 });

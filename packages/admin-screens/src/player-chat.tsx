@@ -2,7 +2,7 @@
 // One chat of a player, read-only: one branch of it (issue 45) as the player reads it, newest message
 // first, removed ones marked, paged by the cursor in the URL. The shown branch by default; the list of
 // branches links to each (the one listed is marked current), and a message id (a reported message,
-// on any branch) opens the branch holding it, the message marked.
+// on any branch) opens the branch holding it at the page holding it, the message marked.
 import { Badge, EmptyState, ErrorState, Skeleton, cx, dangerText } from "@storyloom/ui";
 import Link from "next/link";
 import { usePathname, useSearchParams } from "next/navigation";
@@ -72,6 +72,14 @@ export function PlayerChatScreen({ id, storyId }: { id: string; storyId: string 
           <h2 id={headingId} className="mt-4 text-base font-semibold">
             {listed && branches.length > 1 ? `${branchName(branches, listed.id)}: ${listed.shown ? "shown to the player" : "not shown to the player (parked)"}` : "Messages"}
           </h2>
+          {view.message_id && (
+            <p className="mt-1 text-sm">
+              Shown from the looked-up message #{view.message_id}, with what came just after it.{" "}
+              <Link className="underline" href={`${path}${withParams(params, { branch: q.data.branch_id, message: undefined, cursor: undefined })}`}>
+                Read this branch from its newest message
+              </Link>
+            </p>
+          )}
           {q.data.messages.length === 0 ? (
             <EmptyState title="No messages." />
           ) : (

@@ -91,5 +91,11 @@ test.describe("the console's chat transcript", () => {
     await expect(page.getByRole("heading", { level: 2, name: /parked\)$/ })).toBeVisible();
     await settled(page);
     await expectConsoleAccessible(page);
+    // The page opened at the message; the branch's newest messages are one link away.
+    await page.getByRole("link", { name: "Read this branch from its newest message" }).click();
+    await expect(page).toHaveURL(/[?&]branch=\d+/);
+    await expect(page).not.toHaveURL(/message=/);
+    await expect(page.getByRole("heading", { level: 2, name: /parked\)$/ })).toBeVisible();
+    await expect(page.locator('li[aria-current="true"]')).toHaveCount(0);
   });
 });

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from "drizzle-orm";
 import type { EndpointData, EndpointParsedInput, ReportReason, ReportTargetKind } from "@storyloom/contract";
 import { chatMessages, coinLedger, orders, reports, rowsOf, sessions, stories, users, type Db } from "@storyloom/db";
 import { notFound } from "../../errors";
@@ -234,26 +234,34 @@ async function transcriptBranch(db: Db, userId: number, storyId: string, input: 
   return { id: Number(b.id), active: Boolean(b.active) };
 }
 
+/** How many newer messages a transcript opened at a looked-up message shows above it. */
+const MESSAGE_CONTEXT = 5;
+
 /**
  * One of a player's chats, read-only: one branch of it (the one the player sees unless the input
  * names another, or a message on one), newest message first, paged by message id (replies still
  * being written are left out), with every branch of the chat listed. Each message says its branch,
- * whether the player sees it and, for a fork's copy of an earlier turn, the message it copies.
+ * whether the player sees it and, for a fork's copy of an earlier turn, the message it copies. A
+ * looked-up message opens the page holding it, up to five newer messages above it.
  */
 export async function playerChat(db: Db, input: EndpointParsedInput<"adminPlayerChat">): Promise<EndpointData<"adminPlayerChat">> {
   await playerRow(db, input.user_id);
   const branch = await transcriptBranch(db, input.user_id, input.story_id, input);
+  const mine = and(eq(chatMessages.userId, input.user_id), eq(chatMessages.storyId, input.story_id), eq(chatMessages.pending, false), onBranch(branch));
+  // A looked-up message (a reported one, deep in a long chat) opens the page that holds it: the page
+  // starts a few messages newer than it, so what answered it shows too. Paging on (a cursor) reads on.
+  let upTo: number | null = null;
+  if (input.message_id && !input.cursor) {
+    const sought = Number(input.message_id);
+    const after = Math.min(MESSAGE_CONTEXT, Math.floor((input.limit - 1) / 2));
+    const newer = after === 0 ? [] : await db.select({ id: chatMessages.id }).from(chatMessages).where(and(mine, gt(chatMessages.id, sought))).orderBy(asc(chatMessages.id)).limit(after);
+    upTo = newer.at(-1)?.id ?? sought;
+  }
   const rows = await db
     .select()
     .from(chatMessages)
     .where(
-      and(
-        eq(chatMessages.userId, input.user_id),
-        eq(chatMessages.storyId, input.story_id),
-        eq(chatMessages.pending, false),
-        onBranch(branch),
-        input.cursor ? lt(chatMessages.id, Number(input.cursor)) : undefined,
-      ),
+      and(mine, input.cursor ? lt(chatMessages.id, Number(input.cursor)) : undefined, upTo !== null ? lte(chatMessages.id, upTo) : undefined),
     )
     .orderBy(desc(chatMessages.id))
     .limit(input.limit + 1);

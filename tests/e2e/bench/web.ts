@@ -111,6 +111,8 @@ const routes = [
   "/landing", "/landing1", "/landing2", "/landing3", `/story/${story.id}`, `/character/${actor.slug}`,
   `/chat/${story.id}/${actor.id}`, `/chat2/${story.id}/${actor.id}`, `/chat3/${story.id}`, `/chat4/${story.id}/${actor.id}`,
   "/daily-tasks", "/user/coins", "/user/login", "/user/profile", "/user/settings", "/recharge-success", "/user/social-callback", "/404", "/auth/login",
+  // My stories and the story editor (#47: the map, the coverage worker and CodeMirror load only when used).
+  "/user/stories", "/user/stories/1",
 ];
 
 /**

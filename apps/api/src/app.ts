@@ -12,6 +12,7 @@ import { registerDomainRoutes } from "./routes/index";
 import { registerSecurity } from "./security";
 import { trustProxyOption } from "./clientAddress";
 import { REQUEST_ID_HEADER, registerRequestId, requestIdOf } from "./requestId";
+import { registerHealth } from "./health";
 
 /** The parts an API instance is built from. */
 export interface AppDeps {
@@ -63,6 +64,9 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<ApiA
     genReqId: requestIdOf,
     trustProxy: trustProxyOption(config.TRUST_PROXY),
     bodyLimit: BODY_LIMIT,
+    // While closing, requests still arriving on open connections get health.ts's answers (an envelope,
+    // /readyz saying draining, /healthz alive), not Fastify's bare 503.
+    return503OnClosing: false,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Errors the router raises before any route runs (a malformed URL): envelopes like every other.
     frameworkErrors: (err, req, reply) => {
@@ -123,7 +127,8 @@ export async function buildApp({ config, db, logStream }: AppDeps): Promise<ApiA
     return reply.status(404).send({ code: "NOT_FOUND", message: `No such endpoint: ${req.method} ${path}`, data: null });
   });
 
-  app.get("/healthz", async () => ({ code: "0", message: "ok", data: { status: "ok" } }));
+  // /healthz (alive) and /readyz (database, migrations, draining): health.ts.
+  registerHealth(app, db);
 
   if (config.DEV_MAILBOX) {
     // The dev mailbox: mail that would have gone out, newest first (`?to=` filters by address).

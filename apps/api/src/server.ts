@@ -8,6 +8,7 @@ import { listenForCatalogueChanges } from "./services/invalidation";
 import { configureSiteRevalidation } from "./services/siteRevalidate";
 import { closeInk, configureInk } from "./services/ink";
 import { startMetrics } from "./metrics/index";
+import { readinessOf } from "./health";
 
 /** A running API: the app, its database and how to stop both. */
 export interface RunningApi extends ApiApp {
@@ -17,9 +18,10 @@ export interface RunningApi extends ApiApp {
   handle: DbHandle;
   stop(): Promise<void>;
   /**
-   * Shuts down gently: stops taking connections, lets open requests (streaming chat replies) finish
-   * for up to `graceMs`, then closes their connections (each turn stores what was said, as a stop
-   * does) and waits for their writes before the database closes.
+   * Shuts down gently: marks the instance not ready (/readyz 503 draining), stops taking connections,
+   * lets open requests (streaming chat replies) finish for up to `graceMs`, then closes their
+   * connections (each turn stores what was said, as a stop does) and waits for their writes before
+   * the database closes. A kept-alive connection is closed as soon as its request has finished.
    */
   drain(graceMs: number): Promise<void>;
 }
@@ -67,9 +69,16 @@ export async function startApi(config: Config, handle?: DbHandle): Promise<Runni
     handle: db,
     stop,
     drain: async (graceMs) => {
+      // Not ready from here on: /readyz answers 503 draining on any connection still open.
+      readinessOf(built.app).markDraining();
       const closing = built.app.close();
+      // The listener's close reaps the connections idle at that moment; one whose reply ends during
+      // the grace would otherwise stay open for the client's keep-alive (nginx keeps its own for 60 s)
+      // and hold the drain to the end of the grace. Closed, nginx drops it and connects elsewhere.
+      const idle = setInterval(() => built.app.server.closeIdleConnections(), 100);
       const force = setTimeout(() => built.app.server.closeAllConnections(), graceMs);
       await closing;
+      clearInterval(idle);
       clearTimeout(force);
       // A turn whose connection was closed still stores its reply and releases its lease.
       await leasesReleased(db.db, DRAIN_WRITES_MS);

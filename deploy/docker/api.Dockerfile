@@ -29,6 +29,10 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=4000
 COPY --from=build --chown=node:node /bundle/api ./
 USER node
 EXPOSE 4000
+# Liveness (/healthz): the process answers. Not /readyz (database reachable, migrations applied, not
+# draining), which is for a load balancer or orchestrator deciding where to send requests: an
+# unhealthy container may be replaced (Swarm does), and a database outage or a drain must not get
+# every instance replaced.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/healthz`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 CMD ["node", "dist/main.js"]

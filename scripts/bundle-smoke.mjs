@@ -118,19 +118,21 @@ function track(name, child) {
   return child;
 }
 
-/** Waits until a URL answers 2xx/3xx/4xx, or fails naming it. */
+/** Waits until a URL answers 2xx/3xx/4xx (the API's /readyz: 503 until ready), or fails naming it and its last answer. */
 async function ready(name, url, timeoutMs = 120_000) {
   const until = Date.now() + timeoutMs;
+  let last = "no answer";
   while (Date.now() < until) {
     try {
       const r = await fetch(url, { signal: AbortSignal.timeout(5000), redirect: "manual" });
       if (r.status < 500) return;
+      last = `${r.status} ${(await r.text()).slice(0, 300)}`;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  await fail(`${name} did not answer at ${url} within ${timeoutMs / 1000} s`);
+  await fail(`${name} did not answer at ${url} within ${timeoutMs / 1000} s (last: ${last})`);
 }
 
 async function check(what, fn) {
@@ -195,7 +197,8 @@ const peerDir = join(root, "tooling", "model-peer");
 track("model peer", spawn(join(peerDir, "node_modules", ".bin", "tsx"), ["src/cli.ts", "--port", String(modelPort), "--token-delay", "10", "--reasoning", "none"], { cwd: peerDir, detached: true, stdio: ["ignore", "pipe", "pipe"] }));
 startBundle("api", "api", "dist/main.js", apiEnv);
 await ready("the model peer", `http://127.0.0.1:${modelPort}/v1/models`, 30_000);
-await ready("the API", `${api}/healthz`);
+// Ready, not only alive: /readyz answers 200 once the database answers and holds the bundle's migrations.
+await ready("the API", `${api}/readyz`);
 console.log(`  API ready (${seconds()})`);
 const revalidate = randomBytes(24).toString("hex");
 for (const name of Object.keys(sitePorts)) {

@@ -86,6 +86,28 @@ async function answers(url, name, log) {
   }
 }
 
+/**
+ * Waits until the API is ready to serve (/readyz 200: its database answers and holds its migrations),
+ * not only alive; past the wait, says why (its last answer) and where its output is, and stops everything.
+ */
+async function apiReady(url, log, timeoutMs = 300_000) {
+  const until = Date.now() + timeoutMs;
+  let last = "no answer";
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url, { signal: AbortSignal.timeout(5000) });
+      if (r.ok) return;
+      last = (await r.json().catch(() => ({}))).message ?? `HTTP ${r.status}`;
+    } catch (err) {
+      last = err instanceof Error ? err.message : String(err);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  console.error(`✖ the API is not ready (${last}); its output is in ${log.path}`);
+  stop(1);
+  await new Promise(() => {}); // stop() exits
+}
+
 // The API runs as built (apps/api/dist, bundled by tsup); turbo skips the build when nothing changed.
 console.log("▶ building the API (cached after the first run)…");
 const apiBuilt = await pnpmLogged(["exec", "turbo", "run", "build", "--filter=@storyloom/api", "--output-logs=new-only"], "build-api");
@@ -113,7 +135,7 @@ const apiLogFile = start("api", "api", ["--filter", "@storyloom/api", "start"], 
   // on their own line would (the per-address sign-up limit and its challenge stay as deployed).
   GUEST_COINS_PER_IP_PER_DAY: process.env.GUEST_COINS_PER_IP_PER_DAY ?? "1000",
 }, (line) => apiLog.line(line));
-await answers(`${apiInternal}/healthz`, "the API", apiLogFile);
+await apiReady(`${apiInternal}/readyz`, apiLogFile);
 
 console.log("▶ building both brand sites and the console (cached after the first run)…");
 const siteEnv = { NEXT_PUBLIC_API_URL: apiPublic, API_INTERNAL_URL: apiInternal, NEXT_TELEMETRY_DISABLED: "1" };

@@ -3,7 +3,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { serialize } from "node:v8";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import RouteCache, { decode, encode, isNotFoundPage, type CacheValue } from "./cache-handler";
+import RouteCache, {
+  decode,
+  encode,
+  isNotFoundPage,
+  stylesheetPreload,
+  type CacheValue,
+} from "./cache-handler";
 
 /** A page's key as Next scopes it (route-cache-key.js): kind, hash of the source route, path. */
 const pageKey = (path: string) => `/route-cache/APP_PAGE/${"ab".repeat(32)}/$${path}`;
@@ -167,12 +173,61 @@ describe("RouteCache", () => {
     expect(entries()).toHaveLength(2);
   });
 
+  it("answers a cached page with a preload header for its stylesheets, as Next answers a page it renders per request", async () => {
+    const head = `<!DOCTYPE html><html><head><meta charSet="utf-8"/><link rel="stylesheet" href="/_next/static/chunks/a.css" data-precedence="next"/><link rel="preload" as="script" fetchPriority="low" href="/_next/static/chunks/b.js"/></head><body><link rel="stylesheet" href="/late.css"/></body></html>`;
+    await handler().set(pageKey("/styled"), page(undefined, "", head), pageSet);
+    const fresh = await restarted();
+    const hit = await new fresh({ serverDistDir: dir, flushToDisk: true, maxMemoryCacheSize: 0 }).get(
+      pageKey("/styled"),
+      pageGet,
+    );
+    expect(hit?.value?.headers).toEqual({ link: '</_next/static/chunks/a.css>; rel=preload; as="style"' });
+    // A page without a stylesheet gets none; a header the render gave is kept as it is.
+    await handler().set(pageKey("/plain"), page(undefined), pageSet);
+    expect((await handler().get(pageKey("/plain"), pageGet))?.value?.headers).toEqual({});
+    await handler().set(
+      pageKey("/given"),
+      { ...page(undefined, "", head), headers: { Link: '</x.css>; rel=preload; as="style"' } },
+      pageSet,
+    );
+    expect((await handler().get(pageKey("/given"), pageGet))?.value?.headers).toEqual({
+      Link: '</x.css>; rel=preload; as="style"',
+    });
+  });
+
+  it("names each stylesheet of the head as the browser will ask for it, and none it could not match", () => {
+    const head = (links: string) => `<html><head>${links}</head><body></body></html>`;
+    expect(
+      stylesheetPreload(
+        head(
+          `<link rel="stylesheet" href="/a.css?v=1&amp;x=2"/><link rel="stylesheet" href="https://cdn.example/b.css" crossorigin=""/><link rel="stylesheet" href="/c.css" crossorigin="use-credentials"/>`,
+        ),
+      ),
+    ).toBe(
+      '</a.css?v=1&x=2>; rel=preload; as="style", <https://cdn.example/b.css>; rel=preload; as="style"; crossorigin, </c.css>; rel=preload; as="style"; crossorigin="use-credentials"',
+    );
+    expect(
+      stylesheetPreload(
+        head(`<link rel="preload" href="/a.css" as="style"/><link rel="icon" href="/icon.svg"/>`),
+      ),
+    ).toBeUndefined();
+    expect(
+      stylesheetPreload(head(`<link rel="stylesheet" href="/a.css" integrity="sha384-x"/>`)),
+    ).toBeUndefined();
+    expect(stylesheetPreload(head(`<link rel="stylesheet" href="/a.css" media="print"/>`))).toBeUndefined();
+    expect(stylesheetPreload(head(`<link rel="stylesheet" href="/a b.css"/>`))).toBeUndefined();
+    expect(stylesheetPreload(`<link rel="stylesheet" href="/a.css"/>`)).toBeUndefined();
+  });
+
   describe("pages prerendered by next build", () => {
     /** Writes a page the way `next build` does: server/app/<path>.html|.rsc|.meta and its segments. */
     function prerender(path: string, key: string) {
       const base = join(dir, "app", path);
       mkdirSync(join(base + ".segments"), { recursive: true });
-      writeFileSync(base + ".html", "<html>about</html>");
+      writeFileSync(
+        base + ".html",
+        `<html><head><link rel="stylesheet" href="/s.css" data-precedence="next"/></head>about</html>`,
+      );
       writeFileSync(base + ".rsc", "0:about");
       writeFileSync(join(base + ".segments", "_tree.segment.rsc"), "tree");
       const headers = { "x-nextjs-prerender": "1", "x-next-cache-tags": "_N_T_/layout,_N_T_/about" };
@@ -191,9 +246,9 @@ describe("RouteCache", () => {
       const hit = await handler().get(pageKey("/about"), pageGet);
       expect(hit?.value).toMatchObject({
         kind: "APP_PAGE",
-        html: "<html>about</html>",
+        html: `<html><head><link rel="stylesheet" href="/s.css" data-precedence="next"/></head>about</html>`,
         rscData: Buffer.from("0:about"),
-        headers: { "x-nextjs-prerender": "1" },
+        headers: { "x-nextjs-prerender": "1", link: '</s.css>; rel=preload; as="style"' },
       });
       expect(hit?.value?.segmentData).toEqual(new Map([["/_tree", Buffer.from("tree")]]));
       expect(hit?.lastModified).toBeGreaterThan(0);

@@ -14,6 +14,10 @@
 //
 // Pages prerendered by `next build` are read from the build output (readBuildSeed): with a custom
 // handler Next no longer reads them itself, it would render each once more on its first request.
+//
+// A cached page is answered with a `Link: rel=preload` header for its stylesheets (stylesheetPreload),
+// as Next answers a page it renders per request: the browser asks for the render-blocking stylesheet
+// when the response's headers arrive rather than once the HTML has.
 import { createHash, randomUUID } from "node:crypto";
 import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from "node:fs/promises";
 import { join, resolve, sep } from "node:path";
@@ -167,7 +171,7 @@ export default class RouteCache {
     const record: Stored = {
       key,
       lastModified: Date.now(),
-      value: data,
+      value: withStylesheetPreload(data),
       cacheControl: ctx.fetchCache ? undefined : ctx.cacheControl,
       tags: ctx.fetchCache ? (ctx.tags ?? []) : [],
     };
@@ -256,12 +260,62 @@ export default class RouteCache {
           segmentData,
         };
       }
-      const record: Stored = { key, lastModified, value, cacheControl: meta.cacheControl, tags: [] };
+      const record: Stored = {
+        key,
+        lastModified,
+        value: withStylesheetPreload(value),
+        cacheControl: meta.cacheControl,
+        tags: [],
+      };
       return { record, bytes: encode(record).length };
     } catch {
       return undefined;
     }
   }
+}
+
+/**
+ * The `Link` header that preloads a page's stylesheets: each `<link rel="stylesheet">` of its
+ * `<head>`, as React's `onHeaders` gives Next for a page rendered per request (`<href>; rel=preload;
+ * as="style"`, with the link's crossorigin). Next does not keep that header with the pages it caches
+ * or prerenders, so a cached page's stylesheet is asked for only once its HTML has arrived, and the
+ * first paint waits for it. Undefined when the page has none, or a stylesheet whose preload would
+ * not match it (integrity, media) or whose address cannot go in a header.
+ */
+export function stylesheetPreload(html: string): string | undefined {
+  const end = html.indexOf("</head>");
+  if (end < 0) return undefined;
+  const entries: string[] = [];
+  for (const [tag] of html.slice(0, end).matchAll(/<link\b[^>]*>/gi)) {
+    // React writes every attribute's value in double quotes (an attribute without one is empty).
+    const attributes = new Map(
+      [...tag.matchAll(/\s([\w-]+)(?:="([^"]*)")?/g)].map(([, name, value]) => [
+        name!.toLowerCase(),
+        value ?? "",
+      ]),
+    );
+    if (attributes.get("rel")?.toLowerCase() !== "stylesheet") continue;
+    const href = attributes.get("href")?.replaceAll("&amp;", "&");
+    if (!href || !/^[^\s<>",;]+$/.test(href) || attributes.has("integrity") || attributes.has("media"))
+      return undefined;
+    const cors = attributes.get("crossorigin");
+    const mode =
+      cors === undefined
+        ? ""
+        : cors === "use-credentials"
+          ? '; crossorigin="use-credentials"'
+          : "; crossorigin";
+    entries.push(`<${href}>; rel=preload; as="style"${mode}`);
+  }
+  return entries.length ? entries.join(", ") : undefined;
+}
+
+/** A rendered page with its stylesheets' preload header added (stylesheetPreload), unless it has one. */
+function withStylesheetPreload(value: CacheValue): CacheValue {
+  if (value.kind !== "APP_PAGE" || typeof value.html !== "string") return value;
+  if (Object.keys(value.headers ?? {}).some((name) => name.toLowerCase() === "link")) return value;
+  const link = stylesheetPreload(value.html);
+  return link ? { ...value, headers: { ...value.headers, link } } : value;
 }
 
 /** The `.meta` file `next build` writes beside a prerendered page. */

@@ -33,7 +33,7 @@ const baseline = { name: "empty page", dir: "tests/web-baseline", port: Number(p
  * BENCH_WEB_VARIANTS="<label>=<app folder>[:<build folder>[:next]],…", e.g. "no-hints=apps/product:.next-nohints"
  * (a build made beforehand with `NEXT_DIST_DIR=.next-nohints next build`) or
  * "other=/tmp/tree/apps/product" (another checkout). A third field sets environment variables for
- * its server ("KEY=VALUE+KEY2=VALUE2", e.g. a runtime switch). Each is served on ports 3003 and up and labelled `storyloom:<label>`.
+ * its server ("KEY=VALUE+KEY2=VALUE2", e.g. a runtime switch). Each is served on ports 3003 (or BENCH_WEB_VARIANT_PORT) and up and labelled `storyloom:<label>`.
  * With BENCH_WEB_AB=1 each variant (B) is loaded against the Storyloom build (A) in BENCH_WEB_PAIRS
  * pairs (default 10, order alternated), on BENCH_WEB_PAGES (default "/,/user/coins").
  */
@@ -45,7 +45,8 @@ const variants = (process.env.BENCH_WEB_VARIANTS?.split(",").filter(Boolean) ?? 
   const extraEnv = Object.fromEntries((env ?? "").split("+").filter(Boolean).map((kv) => [kv.slice(0, kv.indexOf("=")), kv.slice(kv.indexOf("=") + 1)]));
   if (!label || !dir || Object.keys(extraEnv).some((k) => !/^[A-Z_][A-Z0-9_]*$/.test(k)))
     throw new Error(`BENCH_WEB_VARIANTS: "${spec}" is not <label>=<app folder>[:<build folder>[:KEY=VALUE+…]]`);
-  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: 3003 + i, env: extraEnv };
+  // BENCH_WEB_VARIANT_PORT moves the variants' first port (a shared machine gives each run its own block).
+  return { name: `storyloom:${label}`, dir, dist: dist || ".next", port: Number(process.env.BENCH_WEB_VARIANT_PORT ?? 3003) + i, env: extraEnv };
 });
 const abMode = process.env.BENCH_WEB_AB === "1";
 if (abMode && variants.length === 0) throw new Error("BENCH_WEB_AB=1 needs BENCH_WEB_VARIANTS (the B builds)");

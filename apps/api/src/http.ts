@@ -25,8 +25,24 @@ type UserFor<N extends EndpointName> = (typeof endpoints)[N]["auth"] extends "re
  */
 export class Prebuilt<T> {
   readonly body: string;
-  constructor(readonly data: T) {
-    this.body = `{"code":"${OK}","message":"success","data":${JSON.stringify(data)}}`;
+  private parsed: T | undefined;
+  private readonly json: string | undefined;
+  constructor(data: T);
+  constructor(data: undefined, json: string);
+  constructor(data: T | undefined, json?: string) {
+    this.parsed = data;
+    // Only an answer built from JSON text keeps the text (to parse should anyone ask for `data`).
+    this.json = data === undefined ? json : undefined;
+    this.body = `{"code":"${OK}","message":"success","data":${json ?? JSON.stringify(data)}}`;
+  }
+
+  /** An answer whose data is already JSON text (built by the database): parsed only if `data` is read (the answer check). */
+  static fromJson<T>(json: string): Prebuilt<T> {
+    return new Prebuilt<T>(undefined, json);
+  }
+
+  get data(): T {
+    return (this.parsed ??= JSON.parse(this.json!) as T);
   }
 }
 
@@ -51,7 +67,9 @@ export function route<N extends EndpointName>(
   register(app, ctx, name, async (input, req, reply) => {
     let user: AuthedUser | null = null;
     if (endpoints[name].auth !== "none") {
-      user = await authenticate(ctx, req.headers.authorization);
+      // No Authorization header: no caller, and nothing to verify or look up (a guest's public read).
+      const header = req.headers.authorization;
+      if (header !== undefined) user = await authenticate(ctx, header);
       if (!user && endpoints[name].auth === "required") throw unauthorized();
     }
     return handler({ input, user: user as UserFor<N>, req, reply });
@@ -128,16 +146,15 @@ function register<N extends EndpointName>(
       const parsed = def.input.safeParse(raw);
       if (!parsed.success) throw validationError(parsed.error, where);
       const result = await run(parsed.data as EndpointParsedInput<N>, req, reply);
-      const data = result instanceof Prebuilt ? result.data : result;
       if (ctx.config.VALIDATE_RESPONSES) {
-        const check = def.output.safeParse(data);
+        const check = def.output.safeParse(result instanceof Prebuilt ? result.data : result);
         if (!check.success) {
           req.log.error({ issues: check.error.issues, endpoint: name }, "answer does not match the contract");
           throw new ApiError("INTERNAL_ERROR", `Answer of ${name} does not match the contract`);
         }
       }
       if (result instanceof Prebuilt) return reply.type("application/json; charset=utf-8").send(result.body);
-      return { code: OK, message: "success", data };
+      return { code: OK, message: "success", data: result };
     },
   });
 }

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomFillSync } from "node:crypto";
 import type { FastifyInstance } from "fastify";
 import type { IncomingMessage } from "node:http";
 
@@ -22,9 +22,20 @@ export function isSafeRequestId(value: unknown): value is string {
   return typeof value === "string" && SAFE_ID.test(value);
 }
 
+// Random bytes are drawn from the CSPRNG 4 KiB at a time, 8 per id: one call per 512 requests, not
+// one per request (randomBytes(8) on every request was ~4 µs, a tenth of a cached read's time).
+const pool = Buffer.alloc(4096);
+let taken = pool.length;
+
 /** A fresh id: 16 hex digits, short enough to read out to support, unique enough to find one request. */
 export function newRequestId(): string {
-  return randomBytes(8).toString("hex");
+  if (taken + 8 > pool.length) {
+    randomFillSync(pool);
+    taken = 0;
+  }
+  const id = pool.toString("hex", taken, taken + 8);
+  taken += 8;
+  return id;
 }
 
 /** Fastify's `genReqId`: the proxy's id when it is a safe token, else a fresh one. */

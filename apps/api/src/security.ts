@@ -51,13 +51,30 @@ export function registerSecurity(app: FastifyInstance, config: Config): void {
 /** Adds request headers to the answer's Vary, keeping those already named (never overwrite Vary). */
 export function appendVary(reply: FastifyReply, ...names: string[]): void {
   const current = reply.getHeader("vary");
+  // The same few Vary values come by on every request ("Origin" + "Authorization"): their merge is
+  // remembered rather than split, compared and joined again each time.
+  const memoKey = typeof current === "string" ? `${current}\n${names.join("\n")}` : null;
+  const known = memoKey === null ? undefined : varyMemo.get(memoKey);
+  if (known !== undefined) {
+    reply.header("vary", known);
+    return;
+  }
+  const merged = mergeVary(current, names);
+  if (memoKey !== null && varyMemo.size < 64) varyMemo.set(memoKey, merged);
+  reply.header("vary", merged);
+}
+
+const varyMemo = new Map<string, string>();
+
+/** A Vary value naming `current`'s headers and then those of `names` it lacks (`*` stays `*`). */
+function mergeVary(current: unknown, names: string[]): string {
   const list = (Array.isArray(current) ? current.join(",") : String(current ?? "")).split(",").map((v) => v.trim()).filter(Boolean);
   const seen = new Set(list.map((v) => v.toLowerCase()));
-  if (seen.has("*")) return;
+  if (seen.has("*")) return list.join(", ");
   for (const n of names) {
     if (seen.has(n.toLowerCase())) continue;
     list.push(n);
     seen.add(n.toLowerCase());
   }
-  reply.header("vary", list.join(", "));
+  return list.join(", ");
 }

@@ -5,6 +5,7 @@ import type { DbHandle } from "@storyloom/db";
 import { buildApp, type ApiApp } from "../src/app";
 import { loadConfig } from "../src/config";
 import { startTestApi } from "../src/testing";
+import { newRequestId } from "../src/requestId";
 import type { RunningApi } from "../src/server";
 import { call } from "./http";
 
@@ -119,5 +120,15 @@ describe(`each log line of a request carries its request id (${engine})`, () => 
     expect(r.requestId).toMatch(FRESH_ID);
     expect(lines.filter((l) => l.reqId === r.requestId).map((l) => l.msg)).toEqual(expect.arrayContaining(["incoming request", "request completed"]));
     expect(lines.some((l) => l.msg === "forged" || JSON.stringify(l).includes("forged"))).toBe(false);
+  });
+});
+
+describe("fresh request ids", () => {
+  it("stay 16 hex digits and distinct across many pool refills (drawn 4 KiB of randomness at a time)", () => {
+    const ids = Array.from({ length: 5000 }, () => newRequestId());
+    for (const id of ids) expect(id).toMatch(FRESH_ID);
+    expect(new Set(ids).size).toBe(ids.length);
+    // Not a counter: consecutive ids share no fixed prefix.
+    expect(new Set(ids.map((id) => id.slice(0, 4))).size).toBeGreaterThan(1000);
   });
 });

@@ -3,6 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StoryDetail, StorySummary } from "@storyloom/contract";
 import { startTestApi } from "../src/testing";
 import type { RunningApi } from "../src/server";
+import { sql } from "drizzle-orm";
+import { rowsOf } from "@storyloom/db";
+import { invalidateCatalogue } from "../src/services/publicRead";
 import { callEndpoint, newGuest, signedInUser } from "./http";
 
 let api: RunningApi;
@@ -86,6 +89,38 @@ describe("story.list", () => {
     const q = `${first!.title.slice(-4)}\n${first!.hook.slice(0, 4)}`;
     expect((await all("new", { q })).map((s) => s.id)).not.toContain(first!.id);
     expect((await all("new", { q: first!.hook.slice(0, 12) })).map((s) => s.id)).toContain(first!.id);
+  });
+
+  it("lists every story exactly as its own page summarizes it: art URLs, author, characters in order", async () => {
+    // The list's summaries are JSON written by the database; a story's page is built in the API. Give
+    // one story an author, an absolute cover URL (passes through) and a character an avatar path
+    // without a leading slash, as stored data may have them.
+    const [author] = rowsOf<{ id: number }>(await api.handle.db.execute(sql`insert into users (name, role, is_guest) values ('Quill "Q" Ada', 'user', false) returning id`));
+    const [target] = (await callEndpoint<Page>(api, "storyList", { sort: "trending", limit: 1 })).data.stories;
+    const [original] = rowsOf<{ cover_url: string; author_id: number | null }>(await api.handle.db.execute(sql`select cover_url, author_id from stories where id = ${target!.id}`));
+    const firstActor = target!.actors[0]!.id;
+    const [originalAvatar] = rowsOf<{ avatar_url: string }>(await api.handle.db.execute(sql`select avatar_url from actors where id = ${firstActor}`));
+    try {
+      await api.handle.db.execute(sql`update stories set cover_url = 'https://cdn.example/covers/x.webp', author_id = ${author!.id} where id = ${target!.id}`);
+      await api.handle.db.execute(sql`update actors set avatar_url = 'api/v1/art/avatar/plain.svg' where id = ${firstActor}`);
+      invalidateCatalogue(api.ctx.db);
+      const listed = [...(await all("popular")), ...(await all("new", { q: "the" }))];
+      expect(listed.length).toBeGreaterThan(24);
+      for (const s of listed) {
+        const page = (await callEndpoint<{ story: StoryDetail }>(api, "storyGet", { id: s.id })).data.story;
+        const { description: _d, opening: _o, actors_full: _a, liked: _l, subscribed: _s, ...summary } = page;
+        expect(s).toEqual(summary);
+      }
+      const changed = listed.find((s) => s.id === target!.id)!;
+      expect(changed.cover_url).toBe("https://cdn.example/covers/x.webp");
+      expect(changed.author_name).toBe('Quill "Q" Ada');
+      expect(changed.actors[0]!.avatar_url).toBe(`${api.url}/api/v1/art/avatar/plain.svg`);
+      expect(listed.filter((s) => s.id !== target!.id).every((s) => !("author_name" in s))).toBe(true);
+    } finally {
+      await api.handle.db.execute(sql`update stories set cover_url = ${original!.cover_url}, author_id = ${original!.author_id} where id = ${target!.id}`);
+      await api.handle.db.execute(sql`update actors set avatar_url = ${originalAvatar!.avatar_url} where id = ${firstActor}`);
+      invalidateCatalogue(api.ctx.db);
+    }
   });
 
   it("keeps guests' and signed-in players' answers apart in shared caches", async () => {

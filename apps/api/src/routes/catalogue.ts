@@ -4,7 +4,7 @@ import { favorites, pricePackages, stories, subscriptions, type Db } from "@stor
 import type { PricePackage, StorySummary } from "@storyloom/contract";
 import type { AppContext } from "../context";
 import { Prebuilt, route } from "../http";
-import { absoluteActor, absoluteSummary, audienceOf, cachedStoryPage, getCharacter, getStory, listCategories } from "../services/catalogue";
+import { absoluteActor, absoluteSummary, audienceOf, getCharacter, getStory, listCategories, listStories } from "../services/catalogue";
 import { absolute, privateNoStore, publicBase, publicCache, TtlCache } from "../services/publicRead";
 import { getSysconfig } from "../services/sysconfig";
 import { appendVary } from "../security";
@@ -18,8 +18,9 @@ const STATIC_CACHE = [60, 600] as const;
 // Settings staff change: a browser or CDN copy is at most 60 s old (the console promises it).
 const SETTINGS_CACHE = [30, 30] as const;
 
-// Whole serialized answers of catalogue pages, per API origin (the art URLs depend on it) and audience.
-const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 200, "catalogue");
+// Whole serialized answers of catalogue pages, per API origin (the art URLs depend on it) and audience:
+// identical queries of one audience within 5 s read the database once.
+const storyListAnswers = new TtlCache<Prebuilt<{ stories: StorySummary[]; next_cursor: string | null }>>(5_000, 500, "catalogue");
 
 const priceCache = new TtlCache<PricePackage[]>(30_000, 2);
 function loadPrices(db: Db): Promise<PricePackage[]> {
@@ -43,8 +44,9 @@ export function catalogueRoutes(app: FastifyInstance, ctx: AppContext): void {
     else publicCache(reply, ...CATALOGUE_CACHE);
     const key = JSON.stringify([base, audience, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
     return storyListAnswers.get(db, key, async () => {
-      const page = await cachedStoryPage(db, audience, input);
-      return new Prebuilt({ stories: page.stories.map((s) => absoluteSummary(base, s)), next_cursor: page.next_cursor });
+      // The summaries come as JSON text from the database, art URLs already absolute.
+      const page = await listStories(db, audience, input, base);
+      return Prebuilt.fromJson(`{"stories":${page.stories},"next_cursor":${JSON.stringify(page.next_cursor)}}`);
     });
   });
 

@@ -81,12 +81,6 @@ export function shownTo(audience: Audience): SQL {
   return audience === "adult" ? sql`${stories.visible}` : sql`${stories.visible} and ${stories.rating} = 'general'`;
 }
 
-/** A story page as cached: the same for every caller of one audience, with URLs still relative. */
-export interface StoryPage {
-  stories: StorySummary[];
-  next_cursor: string | null;
-}
-
 // Every sort is keyset-paginated on an integer key plus the id (ties), so a page never repeats or
 // skips a story that did not change. "new" uses epoch milliseconds so the key survives a round trip
 // through the cursor exactly. Each key has an index over the visible stories in this order
@@ -168,6 +162,34 @@ const summaryJson = (s: SQL) => sql`json_build_object(
   'author_name', case when ${s}.author_id is null then null else coalesce((select u.name from users u where u.id = ${s}.author_id), '') end,
   'rating', ${s}.rating, 'featured', ${s}.featured_rank is not null)`;
 
+/** An art URL made absolute in SQL, as {@link absolute} does: `base` before a path; an http(s) URL passes through. */
+const absoluteUrlSql = (url: SQL, base: string) =>
+  sql`case when left(${url}, 1) = '/' then ${base} || ${url} when ${url} ~* '^https?://' then ${url} else ${base} || '/' || ${url} end`;
+
+/**
+ * A page's story summary as compact JSON text written by the database, art URLs made absolute for
+ * `base`: the page's answer is these texts joined, with no parse, copy or serialization in the API
+ * (row_to_json writes no spaces, unlike json_build_object). The fields are those of {@link summaryJson}
+ * in its order; `author_name` is null for the authored catalogue, where the wire has no field
+ * ({@link dropNullAuthor}).
+ */
+function summaryText(s: SQL, base: string): SQL {
+  return sql`(select row_to_json(r)::text from (select ${s}.id, ${s}.title, ${s}.hook, ${absoluteUrlSql(sql`${s}.cover_url`, base)} as cover_url,
+    ${s}.category_id, ${s}.tags, ${s}.play_count, ${s}.like_count,
+    coalesce((select array_to_json(array_agg(c.j order by c.sort, c.id)) from (select a.sort, a.id,
+        row_to_json((select r from (select a.id, a.slug, a.name, ${absoluteUrlSql(sql`a.avatar_url`, base)} as avatar_url) r)) as j
+      from actors a where a.story_id = ${s}.id) c), '[]'::json) as actors,
+    to_char(${s}.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+    case when ${s}.author_id is null then null else coalesce((select u.name from users u where u.id = ${s}.author_id), '') end as author_name,
+    ${s}.rating, ${s}.featured_rank is not null as featured) r)`;
+}
+
+/**
+ * A {@link summaryText} without its null `author_name`. The key's text is exact: row_to_json writes
+ * it so, and a quote inside a string value is always escaped, so no value can hold it.
+ */
+const dropNullAuthor = (summary: string) => summary.replace(',"author_name":null,', ",");
+
 /** A summary built by {@link summaryJson}: `author_name` is null for the authored catalogue, where the wire has no field. */
 function toSummary(built: StorySummary & { author_name?: string | null }): StorySummary {
   if (built.author_name === null) delete built.author_name;
@@ -211,51 +233,55 @@ function featuredFirst(audience: Audience, input: ListInput): SQL {
     order by ${stories.featuredRank} limit ${input.limit + 1}) union all ${others}`;
 }
 
-/** One page of an audience's catalogue (visible stories; mature ones for adults only), filtered and sorted as asked. */
-export async function listStories(db: Db, audience: Audience, input: ListInput): Promise<StoryPage> {
-  if (withFeatured(input)) return readPage(db, input, featuredFirst(audience, input));
+/** One page of a story list as JSON text: `stories` is the JSON array of the page's summaries (absolute URLs). */
+export interface StoryPageText {
+  stories: string;
+  next_cursor: string | null;
+}
+
+/**
+ * One page of an audience's catalogue (visible stories; mature ones for adults only), filtered and
+ * sorted as asked, with art URLs made absolute for `base`.
+ */
+export async function listStories(db: Db, audience: Audience, input: ListInput, base: string): Promise<StoryPageText> {
+  if (withFeatured(input)) return readPage(db, input, base, featuredFirst(audience, input));
   const key = sortKey[input.sort];
   const where: SQL[] = [shownTo(audience)];
   if (input.category_id) where.push(sql`${stories.categoryId} = ${input.category_id}`);
   if (input.q) {
     const p = likePattern(input.q);
-    // story_search_text is the three fields joined by line breaks (trigram-indexed where pg_trgm is
-    // installed). Only a term with a line break in it could match across two fields: the fields decide then.
-    where.push(sql`story_search_text(${stories.title}, ${stories.hook}, ${stories.tags}) ilike ${p}`);
+    // search_text is the three fields joined by line breaks, lower-cased (trigram-indexed where pg_trgm
+    // is installed): LIKE on it with the pattern lower-cased the same way is what ILIKE does, without
+    // lower-casing every row read. Only a term with a line break in it could match across two fields:
+    // the fields decide then.
+    where.push(sql`${stories.searchText} like lower(${p})`);
     if (input.q.includes("\n")) where.push(sql`(${stories.title} ilike ${p} or ${stories.hook} ilike ${p} or array_to_string(${stories.tags}, ' ') ilike ${p})`);
   }
   if (input.cursor) {
     const c = decodeCursor(input.cursor, input.sort);
     where.push(after(key, c));
   }
-  return readPage(db, input, sql`select ${pageColumns(key)} from ${stories} where ${sql.join(where, sql` and `)}
+  return readPage(db, input, base, sql`select ${pageColumns(key)} from ${stories} where ${sql.join(where, sql` and `)}
     order by key desc, ${stories.id} limit ${input.limit + 1}`);
 }
 
 /** The page of `rows` (the page's rows in key order, up to one more than the page): its summaries and the next cursor. */
-async function readPage(db: Db, input: ListInput, rows: SQL): Promise<StoryPage> {
+async function readPage(db: Db, input: ListInput, base: string, rows: SQL): Promise<StoryPageText> {
   // The page is chosen first (sort, limit), and only its rows are turned into summaries.
-  const query = sql`select p.key::text as key, p.id, ${summaryJson(sql`p`)} as summary
+  const query = sql`select p.key::text as key, p.id, ${summaryText(sql`p`, base)} as summary
     from (select * from (${rows}) r order by r.key desc, r.id limit ${input.limit + 1}) p
     order by p.key desc, p.id`;
   // The text depends only on which filters are set, so each shape runs as one prepared statement,
   // except a search: how often the term occurs decides the plan (the sort's index or the trigram
   // index), and a prepared statement's generic plan would choose once for every term.
-  const found = rowsOf<{ key: string; id: string; summary: StorySummary }>(input.q ? await db.execute(query) : await executePrepared(db, query));
+  const found = rowsOf<{ key: string; id: string; summary: string }>(input.q ? await db.execute(query) : await executePrepared(db, query));
   const page = found.slice(0, input.limit);
   const last = page[page.length - 1];
   const more = found.length > input.limit && last;
   return {
-    stories: page.map((r) => toSummary(r.summary)),
+    stories: `[${page.map((r) => dropNullAuthor(r.summary)).join(",")}]`,
     next_cursor: more ? encodeCursor(input.sort, Number(last.key), last.id) : null,
   };
-}
-
-const listCache = new TtlCache<StoryPage>(5_000, 500, "catalogue");
-/** listStories through the shared short-lived cache (identical queries of one audience within 5 s hit the database once). */
-export function cachedStoryPage(db: Db, audience: Audience, input: ListInput): Promise<StoryPage> {
-  const k = JSON.stringify([audience, input.category_id ?? "", input.q ?? "", input.sort, input.cursor ?? "", input.limit]);
-  return listCache.get(db, k, () => listStories(db, audience, input));
 }
 
 const categoryCache = new TtlCache<Category[]>(30_000, 4, "catalogue");

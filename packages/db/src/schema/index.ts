@@ -185,6 +185,14 @@ export const stories = pgTable(
     visible: boolean("visible")
       .notNull()
       .generatedAlwaysAs(sql`published and review_state = 'approved' and hidden_at is null`),
+    /**
+     * What a catalogue search matches: title, hook and tags joined by line breaks, lower-cased once at
+     * write time (trigram-indexed where pg_trgm is installed), so a search is a plain LIKE per row
+     * instead of an ILIKE over the joined text (about 4× less time per row read).
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs(sql`lower(story_search_text(title, hook, tags))`),
     /** The user who wrote it in the story editor; null for the authored catalogue. */
     authorId: integer("author_id").references(() => users.id),
     /** Its place (1 first) among the stories staff feature at the top of the popular list; null when not featured. */

@@ -18,6 +18,8 @@ const PG_URL = process.env.DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/t
 const EXTRA_STORIES = Number(process.env.BENCH_EXTRA_STORIES ?? 5000);
 // BENCH_STREAMING=0 skips the streaming chat benchmark (minutes) when only the reads are of interest.
 const STREAMING = process.env.BENCH_STREAMING !== "0";
+// BENCH_ENGINES=postgres (or pglite) measures one engine only; both by default.
+const ENGINES = (process.env.BENCH_ENGINES ?? "pglite,postgres").split(",").map((e) => e.trim());
 
 async function startServer(databaseUrl?: string): Promise<{ child: ChildProcess; bare: string; api: string; engine: string }> {
   const child = spawn(process.execPath, ["--import", "tsx", "bench/serve.ts"], {
@@ -57,9 +59,9 @@ function verdict(engine: string, target: number | undefined, ratio: number, erro
 
 const rows: string[] = [];
 const scenarios: BenchScenario[] = [whoamiScenario, storyListScenario, storyListUncachedScenario, storyGetUncachedScenario];
-const pgUrl = await recreateDatabase(PG_URL, "storyloom_bench");
-const engines: (string | undefined)[] = [undefined, ...(pgUrl ? [pgUrl] : [])];
-if (!pgUrl) console.log(`PostgreSQL not reachable at ${PG_URL}: PGlite only`);
+const pgUrl = ENGINES.includes("postgres") ? await recreateDatabase(PG_URL, "storyloom_bench") : null;
+const engines: (string | undefined)[] = [...(ENGINES.includes("pglite") ? [undefined] : []), ...(pgUrl ? [pgUrl] : [])];
+if (!pgUrl && ENGINES.includes("postgres")) console.log(`PostgreSQL not reachable at ${PG_URL}: PGlite only`);
 
 for (const databaseUrl of engines) {
   const server = await startServer(databaseUrl);

@@ -29,6 +29,12 @@ async function readyz(api: Pick<RunningApi, "url">): Promise<Probe> {
   const body = (await r.json()) as Probe["body"];
   return { status: r.status, body, headers: r.headers, ms: performance.now() - t0 };
 }
+/** Expects a 503 NOT_READY answer whose data names `parts` (status "not_ready"). */
+function expectNotReady(p: Probe, parts: { database: string; migrations: string; draining: boolean }): void {
+  expect(p.status).toBe(503);
+  expect(p.body.code).toBe("NOT_READY");
+  expect(p.body.data).toEqual({ status: "not_ready", ...parts });
+}
 async function untilReady(api: Pick<RunningApi, "url">, ms = 10_000): Promise<Probe> {
   const until = Date.now() + ms;
   for (;;) {
@@ -126,15 +132,8 @@ describe.skipIf(testInstances() > 1)(`/readyz (${engine})`, () => {
       await db.execute(sql`delete from drizzle.__drizzle_migrations where created_at = ${newest.when}`);
       try {
         const p = await readyz(api);
-        expect(p.status).toBe(503);
-        expect(p.body.code).toBe("NOT_READY");
+        expectNotReady(p, { database: "ok", migrations: "behind", draining: false });
         expect(p.body.message).toContain(newest.tag);
-        expect(p.body.data).toEqual({
-          status: "not_ready",
-          database: "ok",
-          migrations: "behind",
-          draining: false,
-        });
         expect(p.headers.get("cache-control")).toBe("no-store");
       } finally {
         await db.execute(
@@ -147,13 +146,7 @@ describe.skipIf(testInstances() > 1)(`/readyz (${engine})`, () => {
       await db.execute(sql`alter schema drizzle rename to drizzle_away`);
       try {
         const p = await readyz(api);
-        expect(p.status).toBe(503);
-        expect(p.body.data).toEqual({
-          status: "not_ready",
-          database: "ok",
-          migrations: "behind",
-          draining: false,
-        });
+        expectNotReady(p, { database: "ok", migrations: "behind", draining: false });
       } finally {
         await db.execute(sql`alter schema drizzle_away rename to drizzle`);
       }
@@ -175,13 +168,7 @@ describe.skipIf(testInstances() > 1)(`/readyz (${engine})`, () => {
       await inside;
       try {
         const p = await readyz(api);
-        expect(p.status).toBe(503);
-        expect(p.body.data).toEqual({
-          status: "not_ready",
-          database: "unreachable",
-          migrations: "unknown",
-          draining: false,
-        });
+        expectNotReady(p, { database: "unreachable", migrations: "unknown", draining: false });
         expect(p.ms).toBeGreaterThanOrEqual(READY_DB_TIMEOUT_MS - 50);
         expect(p.ms).toBeLessThan(READY_DB_TIMEOUT_MS + 1500);
         // Probes meanwhile share the one waiting query, and each still answers in time.
@@ -204,13 +191,7 @@ describe.skipIf(testInstances() > 1)(`/readyz (${engine})`, () => {
         await api.handle.pglite!.close();
         engineClosed = true;
         const p = await readyz(api);
-        expect(p.status).toBe(503);
-        expect(p.body.data).toEqual({
-          status: "not_ready",
-          database: "unreachable",
-          migrations: "unknown",
-          draining: false,
-        });
+        expectNotReady(p, { database: "unreachable", migrations: "unknown", draining: false });
         expect(p.ms).toBeLessThan(READY_DB_TIMEOUT_MS);
         return;
       }
@@ -223,14 +204,7 @@ describe.skipIf(testInstances() > 1)(`/readyz (${engine})`, () => {
       });
       try {
         const p = await readyz(api);
-        expect(p.status).toBe(503);
-        expect(p.body.code).toBe("NOT_READY");
-        expect(p.body.data).toEqual({
-          status: "not_ready",
-          database: "unreachable",
-          migrations: "unknown",
-          draining: false,
-        });
+        expectNotReady(p, { database: "unreachable", migrations: "unknown", draining: false });
         expect(p.ms).toBeLessThan(READY_DB_TIMEOUT_MS);
         // What the database said stays in the log: the answer names no address or server message.
         expect(p.body.message).not.toMatch(/127\.0\.0\.1|5432|accepting/);

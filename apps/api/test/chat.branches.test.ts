@@ -182,10 +182,7 @@ describe(`branches of a chat (${process.env.DATABASE_URL ? "postgres" : "pglite"
     const p = await played();
     const before = await coins(api.ctx.db, p.id);
     const ledger = await chatLedger(api.ctx.db, p.id);
-    const full = "a b c d e f g h i j k l m n o p";
-    peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
-    const ctl = new AbortController();
-    const seen = await stopMidReply(await stream(api, FORK, { ...p.target, message_id: p.replyId }, p.token, ctl.signal), ctl, { peer, db: api.ctx.db, userId: p.id, storyId: story.storyId });
+    const { seen, full } = await stopMidReply({ api, peer, db: api.ctx.db, userId: p.id, storyId: story.storyId }, FORK, { ...p.target, message_id: p.replyId }, p.token);
     const now = await history(p.token);
     const at = p.thread.messages.findIndex((m) => m.id === p.replyId);
     expect(now.messages.slice(0, -1).map((m) => m.content)).toEqual(p.thread.messages.slice(0, at).map((m) => m.content));

@@ -102,10 +102,7 @@ describe(`continue the last reply (${process.env.DATABASE_URL ? "postgres" : "pg
     const p = await played();
     const before = await coins(api.ctx.db, p.id);
     const ledger = await chatLedger(api.ctx.db, p.id);
-    const full = "a b c d e f g h i j k l m n o p";
-    peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
-    const ctl = new AbortController();
-    const seen = await stopMidReply(await stream(api, CONTINUE, p.target, p.token, ctl.signal), ctl, { peer, db: api.ctx.db, userId: p.id, storyId: story.storyId });
+    const { seen, full } = await stopMidReply({ api, peer, db: api.ctx.db, userId: p.id, storyId: story.storyId }, CONTINUE, p.target, p.token);
     const last = (await history(p.token)).at(-1)!;
     expect(last).toMatchObject({ id: p.replyId, stopped: true });
     expect(last.content.startsWith(`First reply. ${seen.trim()}`)).toBe(true);

@@ -90,16 +90,26 @@ export async function wholeReply<Done>(s: Streamed): Promise<{ kinds: string[]; 
 }
 
 /**
- * Reads a streamed reply until `chars` characters of words have come, then stops it as a player
- * would: returns the words seen once the model's request ended as aborted and the chat's lease is free.
+ * Streams a reply of 16 one-letter words (100 ms apart) from `path` and stops it as a player would
+ * once 3 characters have come: returns the words seen and the whole reply, once the model's request
+ * ended as aborted and the chat's lease is free.
  */
-export async function stopMidReply(s: Streamed, stop: AbortController, at: { peer: ModelPeer; db: Db; userId: number; storyId: string }, chars = 3): Promise<string> {
+export async function stopMidReply(
+  at: { api: Pick<RunningApi, "url">; peer: ModelPeer; db: Db; userId: number; storyId: string },
+  path: string,
+  body: unknown,
+  token: string,
+): Promise<{ seen: string; full: string }> {
+  const full = "a b c d e f g h i j k l m n o p";
+  at.peer.script({ content: full, reasoning: null, tokenDelayMs: 100 });
+  const stop = new AbortController();
+  const s = await stream(at.api, path, body, token, stop.signal);
   let seen = "";
-  for (let e = await s.next(); e && seen.trim().length < chars; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
+  for (let e = await s.next(); e && seen.trim().length < 3; e = await s.next()) if (e.event === "delta") seen += String(e.data.text);
   stop.abort();
   await at.peer.waitFor((r) => r.outcome === "aborted", 2000);
   await eventually(() => leaseFree(at.db, at.userId, at.storyId));
-  return seen;
+  return { seen, full };
 }
 
 /** The ink script of the test story: tags, two choices, a second scene. (Independent of the seeded catalogue.) */

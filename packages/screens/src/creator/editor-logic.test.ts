@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoryDraft } from "@storyloom/contract";
-import { changesOf, fieldErrors, formOf, isDirty, knotLine, lineRange, parseTags, problemsByLine, publishGaps, STARTER_SCRIPT, withKnot, withPersona, type DraftForm } from "./editor-logic";
+import { changesOf, formOf, isDirty, knotLine, lineRange, parseTags, problemsByLine, publishGaps, STARTER_SCRIPT, withKnot, withPersona, type DraftForm } from "./editor-logic";
+import { fieldErrors } from "./field-errors";
 
 const draft: StoryDraft = {
   id: "7",

@@ -1,6 +1,7 @@
-// The story editor's pure parts: the form's shape, client-side checks with the contract's own
-// schema, and reading ink's tags. No React here, so every rule is unit-tested.
-import { DraftChanges, STORY_LIMITS, type EndpointInput, type LoreEntry, type LorePosition, type Rating, type ScriptProblem, type StoryDraft } from "@storyloom/contract";
+// The story editor's pure parts: the form's shape, what it sends, and reading ink's tags (the checks
+// with the contract's schema are in field-errors.ts). No React here, so every rule is unit-tested.
+import { STORY_LIMITS } from "@storyloom/contract/constants";
+import type { EndpointInput, LoreEntry, LorePosition, Rating, ScriptProblem, StoryDraft } from "@storyloom/contract";
 
 /** One character as the form holds it. */
 export interface CharacterForm {
@@ -93,19 +94,6 @@ export function isDirty(f: DraftForm, saved: DraftForm): boolean {
   return JSON.stringify(changesOf("0", f)) !== JSON.stringify(changesOf("0", saved));
 }
 
-/** The form checked with the contract's schema: field path ("title", "characters.0.name") → message. */
-export function fieldErrors(f: DraftForm): Record<string, string> {
-  const { id: _id, ...changes } = changesOf("0", f);
-  const r = DraftChanges.safeParse(changes);
-  const out: Record<string, string> = {};
-  if (r.success) return out;
-  for (const issue of r.error.issues) {
-    const path = issue.path.join(".");
-    out[path] ??= issue.message;
-  }
-  return out;
-}
-
 /** What publishing still needs besides a working script (the server checks the same). */
 export function publishGaps(f: DraftForm): string[] {
   const gaps: string[] = [];
@@ -172,19 +160,5 @@ export function sizeText(script: string): string {
   return `${script.length.toLocaleString("en-US")} / ${STORY_LIMITS.scriptChars.toLocaleString("en-US")} characters`;
 }
 
-/** A small story to start from: two choices, two endings, a speaker tag, each line a lesson. */
-export const STARTER_SCRIPT = `// Lines starting with // are notes to yourself; players never see them.
-The tide is out, further than anyone remembers.
-# speaker: Wren
-"Are you coming or not?"
-* [Follow Wren onto the sand] -> sand
-* [Stay on the pier] -> pier
-
-== sand ==
-The wet sand is warm. Far out, something glints.
--> END
-
-== pier ==
-You watch her go until she is a dot on the shining flats.
--> END
-`;
+// The starter script has a module of its own (My stories reads it without the editor's code).
+export { STARTER_SCRIPT } from "./starter-script";

@@ -4,12 +4,12 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { Category, ScriptProblem, StoryDraft } from "@storyloom/contract";
 import { useApiMutation, queryKeyOf } from "@storyloom/api-client/react";
 import { Badge, Button, dangerText } from "@storyloom/ui";
-import { InkPreview, type PreviewProgress } from "@storyloom/ui/ink-preview";
+import type { PreviewProgress } from "@storyloom/ui/ink-preview";
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
 import { ExportCardButton } from "./character-card";
 import { DraftFields } from "./draft-fields";
-import { changesOf, fieldErrors, formOf, isDirty, knotLine, problemsByLine, publishGaps, type DraftForm } from "./editor-logic";
+import { changesOf, formOf, isDirty, knotLine, problemsByLine, publishGaps, type DraftForm } from "./editor-logic";
 import { ScriptEditor, ScriptSize, type ScriptEditorHandle } from "./script-editor";
 import { ScriptProblems, WalkerReport } from "./script-report";
 import { lastJsonOf, useScriptCheck } from "./use-script-check";
@@ -19,6 +19,32 @@ import { useCoverage } from "./story-coverage/use-coverage";
 import { VersionsSection } from "./versions-section";
 import { publishedText, storyState } from "./story-state";
 import { StoryMapSection } from "./story-map/story-map-section";
+
+// The preview (its UI and ink's runtime, ~27 KiB gzip) and the form's checks with the contract's
+// schema (zod, ~40 KiB) load beside the page, not in its first load: both are asked for when the
+// editor mounts, beside the compiler the preview waits for anyway. Until the checks are here the form
+// shows no client-side errors; the API checks the same on save.
+const loadPreview = () => import("@storyloom/ui/ink-preview");
+const InkPreview = lazy(() => loadPreview().then((m) => ({ default: m.InkPreview })));
+const loadFieldErrors = () => import("./field-errors");
+const NO_ERRORS: Record<string, string> = {};
+
+/** The form's errors by the contract's schema, once its chunk has loaded (none before). */
+function useFieldErrors(form: DraftForm): Record<string, string> {
+  const [check, setCheck] = useState<((f: DraftForm) => Record<string, string>) | null>(null);
+  useEffect(() => {
+    let live = true;
+    loadFieldErrors().then(
+      (m) => live && setCheck(() => m.fieldErrors),
+      () => undefined,
+    );
+    void loadPreview().catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return useMemo(() => (check ? check(form) : NO_ERRORS), [check, form]);
+}
 
 // The lorebook's fields are code only some authors need: loaded when the section is opened (or
 // warmed when its button is pointed at or focused).
@@ -100,7 +126,7 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
   const coverage = useCoverage(form.script);
   // Where the preview stands, for the story map's highlighted path.
   const [progress, setProgress] = useState<PreviewProgress>({ visited: [], here: null });
-  const clientErrors = useMemo(() => fieldErrors(form), [form]);
+  const clientErrors = useFieldErrors(form);
   const errors = { ...serverFields, ...clientErrors };
   // The server's script problems stand until the script changes.
   const serverProblems = useMemo(() => (serverScript.script === form.script ? serverScript.problems : []), [serverScript, form.script]);
@@ -289,7 +315,9 @@ export function Editor({ initial, categories, cowrite = false }: { initial: Stor
               Preview
             </h2>
             {check.state === "errors" && check.lastJson ? <p className="mb-2 text-xs text-muted">Playing the last version that compiled.</p> : null}
-            <InkPreview json={lastJsonOf(check)} showState onProgress={setProgress} />
+            <Suspense fallback={<p className="text-sm text-muted" role="status">Loading the preview…</p>}>
+              <InkPreview json={lastJsonOf(check)} showState onProgress={setProgress} />
+            </Suspense>
           </section>
           <section aria-labelledby={`${id}-walk`} className="rounded-2xl border border-line p-4">
             <h2 id={`${id}-walk`} className="mb-3 font-semibold text-fg">

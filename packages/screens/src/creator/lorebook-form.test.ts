@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StoryDraft } from "@storyloom/contract";
-import { changesOf, fieldErrors, formOf, isDirty, newLoreEntry, parseKeys } from "./editor-logic";
+import { changesOf, formOf, isDirty, newLoreEntry, parseKeys } from "./editor-logic";
+import { fieldErrors } from "./field-errors";
 
 const draft: StoryDraft = {
   id: "7",

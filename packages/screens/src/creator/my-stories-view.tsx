@@ -5,7 +5,7 @@ import type { StoryDraftSummary } from "@storyloom/contract";
 import { Badge, Button, EmptyState, ErrorState, Skeleton, dangerText } from "@storyloom/ui";
 import { IntentLink as Link } from "../shell/intent-link";
 import { errorText } from "../tasks/messages";
-import { STARTER_SCRIPT } from "./editor-logic";
+import { STARTER_SCRIPT } from "./starter-script";
 import { ImportCard } from "./character-card";
 import { RequireSignIn } from "./require-sign-in";
 import { MatureBadge } from "../safety/mature-badge";

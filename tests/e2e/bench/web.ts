@@ -162,7 +162,22 @@ const conditions = `${THROTTLING.latencyMs} ms RTT, ${THROTTLING.downKbps / 1000
 // One unmeasured load of every page first: the sites' full-route caches, the API's and the JIT warm
 // up as they would on a server that has been running, so the rounds measure the pages, not a first render.
 const warmUrls = [emptyUrl, ...[...sites, ...variants].flatMap((s) => paths.map((p) => `http://127.0.0.1:${s.port}${p}`))];
-for (const url of warmUrls) await realLoad(browser, url);
+/**
+ * A real load, tried again (twice at most) when the navigation itself timed out: on a shared machine
+ * a load stalled past a minute says nothing about the page, and one of them must not end the run.
+ */
+async function load(url: string): Promise<LoadMetrics> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await realLoad(browser, url);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof Error && err.name === "TimeoutError")) throw err;
+      console.log(`  (a load of ${url} timed out: loading it again)`);
+    }
+  }
+}
+
+for (const url of warmUrls) await load(url);
 
 const ms = (x: number) => x.toFixed(0);
 let missed = 0;
@@ -173,10 +188,10 @@ if (!abMode) {
   for (let round = 0; round < rounds; round++) {
     // The empty page opens each round; the pages follow in an order that rotates, so none always
     // runs first or last in a round.
-    empty.push(await realLoad(browser, emptyUrl));
+    empty.push(await load(emptyUrl));
     for (let k = 0; k < pages.length; k++) {
       const i = (k + round) % pages.length;
-      loads[i]!.push(await realLoad(browser, pages[i]!.url));
+      loads[i]!.push(await load(pages[i]!.url));
     }
   }
   console.log(`\nreal loads in Chromium (${conditions}), ${rounds} rounds: medians, the rounds' spread, and × the empty page of the same round`);
@@ -232,11 +247,11 @@ if (!abMode) {
         const urlA = `http://127.0.0.1:${a0.port}${path}`;
         const urlB = `http://127.0.0.1:${v.port}${path}`;
         if (i % 2 === 0) {
-          a.push(await realLoad(browser, urlA));
-          b.push(await realLoad(browser, urlB));
+          a.push(await load(urlA));
+          b.push(await load(urlB));
         } else {
-          b.push(await realLoad(browser, urlB));
-          a.push(await realLoad(browser, urlA));
+          b.push(await load(urlB));
+          a.push(await load(urlA));
         }
       }
       console.log(`\nA/B ${path}: A = ${a0.name} (this tree's build), B = ${v.name}; ${pairs} pairs, ${conditions}`);

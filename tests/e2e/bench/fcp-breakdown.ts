@@ -251,7 +251,10 @@ async function tracedLoad(browser: Browser, url: string): Promise<Timeline> {
       return { ttfb: nav.responseStart, htmlDone: nav.responseEnd, domInteractive: nav.domInteractive, transfer: nav.transferSize, fcp, res, lcp: (window as unknown as { __probe: { lcp: number } }).__probe.lcp };
     });
     const ev = trace.traceEvents;
-    const nav = ev.find((e) => e.name === "navigationStart" && e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith(url));
+    // The main frame's navigation to the page; some traces miss its isLoadingMainFrame flag, so a
+    // navigation of the page's origin stands in for it (the about:blank before it never matches).
+    const navs = ev.filter((e) => e.name === "navigationStart" && e.args?.data?.documentLoaderURL?.startsWith(new URL(url).origin));
+    const nav = navs.find((e) => e.args?.data?.isLoadingMainFrame && e.args.data.documentLoaderURL?.startsWith(url)) ?? navs[0];
     if (!nav) throw new Error(`${url}: no navigationStart in the trace`);
     const main = ev.find((e) => e.ph === "M" && e.name === "thread_name" && e.pid === nav.pid && e.args?.name === "CrRendererMain");
     const tid = main?.tid ?? nav.tid;
@@ -297,7 +300,16 @@ for (const { label, url } of targets) {
   for (const s of cov.sheets) console.log(`  stylesheet ${s.href.split("/").pop()}: ${kb(s.bytes)} raw, ${kb(s.gzip)} gzip; ${s.used} of its ${s.rules} style rules match an element here`);
   console.log(`  DOM at load: ${cov.elements} elements; fonts: ${cov.fonts.length ? cov.fonts.join("; ") : "none"}; @font-face rules: ${cov.sheets.reduce((s, r) => s + r.fontFaces, 0)}`);
   const loads: Timeline[] = [];
-  for (let i = 0; i < runs; i++) loads.push(await tracedLoad(browser, url));
+  for (let i = 0, failed = 0; i < runs; i++) {
+    try {
+      loads.push(await tracedLoad(browser, url));
+    } catch (e) {
+      // A trace that lost its navigation is traced again, three times at most per page.
+      if (++failed > 3) throw e;
+      console.log(`  (load ${i + 1}: ${(e as Error).message}; traced again)`);
+      i--;
+    }
+  }
   const med = (f: (t: Timeline) => number) => ms(median(loads.map(f)));
   console.log(`  throttled: TTFB ${med((t) => t.ttfb)}, HTML done ${med((t) => t.htmlDone)}, first ParseHTML ${med((t) => t.firstParse)}, stylesheets done ${med((t) => t.sheetsDone)}, domInteractive ${med((t) => t.domInteractive)}, FCP ${med((t) => t.fcp)}, LCP ${med((t) => t.lcp)} ms`);
   const kinds = [...new Set(loads.flatMap((t) => Object.keys(t.work)))].sort();

@@ -161,3 +161,22 @@ export async function realLoad(browser: Browser, url: string, timeoutMs = 60_000
     await context.close();
   }
 }
+
+/**
+ * Paired rounds: A and B loaded back to back `pairs` times, the order alternating (A first in even
+ * rounds), so that each pair shares what the machine was doing at that moment.
+ */
+export async function alternatingPairs<T>(pairs: number, loadA: () => Promise<T>, loadB: () => Promise<T>): Promise<{ a: T[]; b: T[] }> {
+  const a: T[] = [];
+  const b: T[] = [];
+  for (let i = 0; i < pairs; i++) {
+    if (i % 2 === 0) {
+      a.push(await loadA());
+      b.push(await loadB());
+    } else {
+      b.push(await loadB());
+      a.push(await loadA());
+    }
+  }
+  return { a, b };
+}

@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { realLoad, THROTTLING, type LoadMetrics } from "./real-load";
+import { alternatingPairs, realLoad, THROTTLING, type LoadMetrics } from "./real-load";
 import { median, pairedDifference, spread, verdictOf } from "./stats";
 import { scriptUrls } from "./script-urls";
 
@@ -241,19 +241,11 @@ if (!abMode) {
   const a0 = sites[0]!;
   for (const v of variants) {
     for (const path of paths) {
-      const a: LoadMetrics[] = [];
-      const b: LoadMetrics[] = [];
-      for (let i = 0; i < pairs; i++) {
-        const urlA = `http://127.0.0.1:${a0.port}${path}`;
-        const urlB = `http://127.0.0.1:${v.port}${path}`;
-        if (i % 2 === 0) {
-          a.push(await load(urlA));
-          b.push(await load(urlB));
-        } else {
-          b.push(await load(urlB));
-          a.push(await load(urlA));
-        }
-      }
+      const { a, b } = await alternatingPairs(
+        pairs,
+        () => load(`http://127.0.0.1:${a0.port}${path}`),
+        () => load(`http://127.0.0.1:${v.port}${path}`),
+      );
       console.log(`\nA/B ${path}: A = ${a0.name} (this tree's build), B = ${v.name}; ${pairs} pairs, ${conditions}`);
       console.log(`${"metric".padEnd(12)} ${"A median".padStart(9)} ${"B median".padStart(9)} ${"B − A mean".padStart(11)} ${"90% CI".padStart(17)}  verdict`);
       for (const key of ["fcp", "lcp", "interactive", "tbt", "inp"] as const) {

@@ -25,7 +25,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
 import Beasties from "beasties";
-import { realLoad, type LoadMetrics } from "./real-load";
+import { alternatingPairs, realLoad, type LoadMetrics } from "./real-load";
 import { median, pairedDifference, verdictOf } from "./stats";
 
 const origin = (process.env.BENCH_WHATIF_ORIGIN ?? "").replace(/\/+$/, "");
@@ -125,21 +125,16 @@ const ms = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : "-");
 try {
   for (const path of pages) {
     for (const v of variants) {
-      const a: LoadMetrics[] = [];
-      const b: LoadMetrics[] = [];
       const empty: LoadMetrics[] = [];
-      for (let i = 0; i < pairs; i++) {
-        if (emptyUrl) empty.push(await load(emptyUrl));
-        const urlA = `http://127.0.0.1:${ports.get("as-is")}${path}`;
-        const urlB = `http://127.0.0.1:${ports.get(v)}${path}`;
-        if (i % 2 === 0) {
-          a.push(await load(urlA));
-          b.push(await load(urlB));
-        } else {
-          b.push(await load(urlB));
-          a.push(await load(urlA));
-        }
-      }
+      // The empty page is loaded once in each round, just before its A.
+      const { a, b } = await alternatingPairs(
+        pairs,
+        async () => {
+          if (emptyUrl) empty.push(await load(emptyUrl));
+          return load(`http://127.0.0.1:${ports.get("as-is")}${path}`);
+        },
+        () => load(`http://127.0.0.1:${ports.get(v)}${path}`),
+      );
       console.log(`\n${path}: A = as served, B = ${v}; ${pairs} pairs${emptyUrl ? `, the empty page in each round (FCP median ${ms(median(empty.map((x) => x.fcp)))} ms)` : ""}`);
       console.log(`${"metric".padEnd(12)} ${"A median".padStart(9)} ${"B median".padStart(9)} ${"B − A mean".padStart(11)} ${"90% CI".padStart(17)}  ${emptyUrl ? "A × / B × empty  " : ""}verdict`);
       for (const key of ["fcp", "lcp", "interactive"] as const) {

@@ -7,13 +7,16 @@
 // against a site already running (e.g. `npm start`'s, or `next start` of a build). Each page's HTML
 // is fetched once as the site serves it and served again by small local servers, as it is (A) and
 // changed (B, one server per variant); every other request is passed to the site. Variants
-// (BENCH_WHATIF_VARIANTS, default all three):
+// (BENCH_WHATIF_VARIANTS, default all four):
 //   critical-css  the stylesheet's rules this page uses inlined in <head>, the stylesheet itself moved
 //                 to the end of <body> (not render-blocking), as beasties does it: the stylesheet's
 //                 round trip leaves the first paint's path;
 //   no-scripts    every script removed (the hydration mark set by a last inline script, so the load
 //                 completes): what the page's own markup and stylesheet cost to paint;
-//   both          the two together: the floor of this page's first paint with its markup as it is.
+//   both          the two together: the floor of this page's first paint with its markup as it is;
+//   theme-first   the theme script moved before the stylesheet's link: an inline script after a
+//                 loading stylesheet stops the parser until the stylesheet arrives, so the body is
+//                 parsed only then, among the async chunks' runs; before it, the parser never stops.
 // Then paired real loads (real-load.ts's throttling, a fresh context each): A and each B back to back
 // in alternating order, plus the empty page in each round when BENCH_WHATIF_EMPTY is set, and per
 // metric the medians, the mean difference B − A with its 90% interval, and the medians × the empty
@@ -31,7 +34,7 @@ import { median, pairedDifference, verdictOf } from "./stats";
 const origin = (process.env.BENCH_WHATIF_ORIGIN ?? "").replace(/\/+$/, "");
 if (!/^https?:\/\//.test(origin)) throw new Error("BENCH_WHATIF_ORIGIN=<the running site's origin>");
 const pages = (process.env.BENCH_WHATIF_PAGES ?? "/").split(",").filter(Boolean);
-const VARIANTS = ["critical-css", "no-scripts", "both"] as const;
+const VARIANTS = ["critical-css", "no-scripts", "both", "theme-first"] as const;
 type Variant = (typeof VARIANTS)[number];
 const variants = (process.env.BENCH_WHATIF_VARIANTS?.split(",").filter(Boolean) ?? [...VARIANTS]) as Variant[];
 for (const v of variants) if (!VARIANTS.includes(v)) throw new Error(`unknown variant ${v}: ${VARIANTS.join(", ")}`);
@@ -40,6 +43,14 @@ const emptyUrl = process.env.BENCH_WHATIF_EMPTY;
 const basePort = Number(process.env.BENCH_WHATIF_PORT ?? 3040);
 const chrome = process.env.CHROME_PATH || "/usr/bin/chromium";
 const HEADERS_DROPPED = new Set(["content-length", "content-encoding", "transfer-encoding", "connection", "keep-alive", "date", "etag"]);
+
+/** The theme script (the head's first inline script) moved before the head's first stylesheet. */
+function themeFirst(html: string): string {
+  const theme = /<script>\(function\(\)\{var t;try\{t=localStorage[\s\S]*?<\/script>/.exec(html)?.[0];
+  const link = html.indexOf('<link rel="stylesheet"');
+  if (!theme || link < 0 || html.indexOf(theme) < link) throw new Error("theme-first: no theme script after a stylesheet in this page");
+  return html.replace(theme, "").replace('<link rel="stylesheet"', `${theme}<link rel="stylesheet"`);
+}
 
 const noScripts = (html: string) =>
   html.replace(/<script\b[^>]*>[\s\S]*?<\/script>/g, "").replace("</body>", `<script>document.documentElement.setAttribute("data-hydrated","")</script></body>`);
@@ -99,10 +110,10 @@ for (const path of pages) {
   served.get("as-is")!.set(path, { body: gz(html), headers });
   const sizes = [`as is ${(gz(html).length / 1024).toFixed(1)} KB`];
   for (const v of variants) {
-    const out = v === "no-scripts" ? noScripts(html) : await criticalCss(v === "both" ? noScripts(html) : html, folder);
+    const out = v === "theme-first" ? themeFirst(html) : v === "no-scripts" ? noScripts(html) : await criticalCss(v === "both" ? noScripts(html) : html, folder);
     // Without a render-blocking stylesheet, the header's preload of it would only compete with the HTML.
     const h = { ...headers };
-    if (v !== "no-scripts") delete h.link;
+    if (v === "critical-css" || v === "both") delete h.link;
     served.get(v)!.set(path, { body: gz(out), headers: h });
     sizes.push(`${v} ${(gz(out).length / 1024).toFixed(1)} KB`);
   }
@@ -138,7 +149,7 @@ try {
       console.log(`\n${path}: A = as served, B = ${v}; ${pairs} pairs${emptyUrl ? `, the empty page in each round (FCP median ${ms(median(empty.map((x) => x.fcp)))} ms)` : ""}`);
       console.log(`${"metric".padEnd(12)} ${"A median".padStart(9)} ${"B median".padStart(9)} ${"B − A mean".padStart(11)} ${"90% CI".padStart(17)}  ${emptyUrl ? "A × / B × empty  " : ""}verdict`);
       for (const key of ["fcp", "lcp", "interactive"] as const) {
-        if (key === "interactive" && v !== "critical-css") {
+        if (key === "interactive" && (v === "no-scripts" || v === "both")) {
           console.log(`${key.padEnd(12)} ${ms(median(a.map((x) => x[key]))).padStart(9)} ${"-".padStart(9)}`);
           continue;
         }

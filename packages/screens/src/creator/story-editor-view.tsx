@@ -5,7 +5,7 @@ import { EmptyState, ErrorState, Skeleton } from "@storyloom/ui";
 import { IntentLink as Link } from "../shell/intent-link";
 import { RequireSignIn } from "./require-sign-in";
 
-// The editor's code (~9 KiB gzip: the form, the script's checks and reports, the sections) is asked
+// The editor's code (~11 KiB gzip: the form, the script's checks and reports, the sections) is asked
 // for once the signed-in page mounts, beside the draft it edits, rather than in the page's first load:
 // the page hydrates on the shared framework alone (issue #42: first-load JS ≤ 1.3x the empty page's)
 // and the editor's code and its draft arrive over the same round trip.
@@ -31,7 +31,7 @@ function LoadDraft({ id }: { id: string }) {
   const draft = useApiQuery("storyDraftGet", { id }, { refetchOnWindowFocus: false, refetchOnReconnect: false, staleTime: 0, retry: (n, e) => e.status !== 404 && n < 2 });
   const categories = useCategories();
   useEffect(() => {
-    // A chunk that fails here is asked for again when the editor renders; the error shows there.
+    // Not awaited: a chunk that fails to load fails the editor's render too, and the page's error screen shows it.
     void loadEditor().catch(() => undefined);
   }, []);
   if (draft.isPending) return <EditorLoading />;

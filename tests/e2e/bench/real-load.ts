@@ -162,6 +162,18 @@ export async function realLoad(browser: Browser, url: string, timeoutMs = 60_000
   }
 }
 
+/** A real load, loaded again (three tries at most) when it timed out on a busy machine; other errors throw. */
+export async function realLoadRetried(browser: Browser, url: string): Promise<LoadMetrics> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await realLoad(browser, url);
+    } catch (err) {
+      if (attempt >= 3 || !(err instanceof Error && err.name === "TimeoutError")) throw err;
+      console.log(`  (a load of ${url} timed out: loading it again)`);
+    }
+  }
+}
+
 /**
  * Paired rounds: A and B loaded back to back `pairs` times, the order alternating (A first in even
  * rounds), so that each pair shares what the machine was doing at that moment.

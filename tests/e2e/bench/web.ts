@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "@playwright/test";
-import { alternatingPairs, realLoad, THROTTLING, type LoadMetrics } from "./real-load";
+import { alternatingPairs, realLoadRetried, THROTTLING, type LoadMetrics } from "./real-load";
 import { median, pairedDifference, spread, verdictOf } from "./stats";
 import { scriptUrls } from "./script-urls";
 
@@ -166,16 +166,7 @@ const warmUrls = [emptyUrl, ...[...sites, ...variants].flatMap((s) => paths.map(
  * A real load, tried again (twice at most) when the navigation itself timed out: on a shared machine
  * a load stalled past a minute says nothing about the page, and one of them must not end the run.
  */
-async function load(url: string): Promise<LoadMetrics> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await realLoad(browser, url);
-    } catch (err) {
-      if (attempt >= 3 || !(err instanceof Error && err.name === "TimeoutError")) throw err;
-      console.log(`  (a load of ${url} timed out: loading it again)`);
-    }
-  }
-}
+const load = (url: string): Promise<LoadMetrics> => realLoadRetried(browser, url);
 
 for (const url of warmUrls) await load(url);
 

@@ -28,7 +28,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { chromium } from "@playwright/test";
 import Beasties from "beasties";
-import { alternatingPairs, realLoad, type LoadMetrics } from "./real-load";
+import { alternatingPairs, realLoadRetried, type LoadMetrics } from "./real-load";
 import { median, pairedDifference, verdictOf } from "./stats";
 
 const origin = (process.env.BENCH_WHATIF_ORIGIN ?? "").replace(/\/+$/, "");
@@ -123,15 +123,7 @@ const ports = new Map([...served.keys()].map((k, i) => [k, basePort + i] as cons
 const servers = await Promise.all([...served].map(([k, answers]) => serve(ports.get(k)!, answers)));
 
 const browser = await chromium.launch({ executablePath: chrome, args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync"] });
-const load = async (url: string): Promise<LoadMetrics> => {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await realLoad(browser, url);
-    } catch (e) {
-      if (attempt >= 3) throw e;
-    }
-  }
-};
+const load = (url: string): Promise<LoadMetrics> => realLoadRetried(browser, url);
 const ms = (n: number) => (Number.isFinite(n) ? String(Math.round(n)) : "-");
 try {
   for (const path of pages) {
